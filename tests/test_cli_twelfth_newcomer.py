@@ -81,6 +81,24 @@ def test_a_ticker_file_position_is_never_printed_as_a_hint_of_size(terminal, edg
     assert edgar("resolve", "TSMC", "--json").json()["ticker_file_position"] == 7014
 
 
+def test_the_ticker_file_position_is_no_table_column_and_its_schema_says_what_it_is_not(edgar):
+    # TSM sits at 7,014 of the corpus' ticker file (company_tickers_exchange.json), in its unordered tail: the
+    # piped table and csv carry no such column (a bare 7014 beside the name reads as a rank); the JSON keeps it for
+    # a script, and the field's description (the MCP schema) says it orders candidates and is no size ranking
+    from edgar_cli.capabilities.resolve.model import Candidate, ResolvedCompany
+
+    r = edgar("resolve", "TSMC")
+    assert r.rc == 0 and "0001046179" in r.out, r.err
+    assert "7014" not in r.out, r.out
+    r = edgar("resolve", "TSMC", "--format", "csv")
+    assert "ticker_file_position" not in r.out.splitlines()[0] and "7014" not in r.out, r.out
+    assert edgar("resolve", "TSMC", "--json").json()["ticker_file_position"] == 7014
+    for model in (ResolvedCompany, Candidate):
+        said = model.model_fields["ticker_file_position"].description or ""
+        assert "not a ranking by size or market value" in said, said
+        assert "only to order candidates" in said, said
+
+
 def test_the_python_page_runs_as_written_against_the_mirror(mirror, tmp_path):
     # docs/python.md's example, run as written by the venv's Python: NVIDIA's FY2024 revenue 60,922,000,000 (10-K
     # 0001045810-24-000029), FY2026's 215,938,000,000 (0001045810-26-000021), Apple's FY2025 416,161,000,000

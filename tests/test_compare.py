@@ -480,7 +480,7 @@ def test_when_only_some_fiscal_years_line_up_the_hint_names_them_and_how_to_comp
     got = {row.name: (row.value, row.accession_number) for row in aligned.rows}
     assert got["NVIDIA CORP"] == (60_922_000_000, "0001045810-24-000029")
     assert got["Snowflake Inc."] == (2_806_489_000, "0001640147-24-000101")
-    assert any("are comparable with each other" in w for w in aligned.warnings)
+    assert any("the periods of those that line up match each other" in w for w in aligned.warnings)
 
 
 def test_a_company_whose_facts_end_before_the_aligned_year_is_sent_to_that_years_report(sec):
@@ -608,3 +608,35 @@ def test_align_nearest_with_quarters_says_the_quarters_are_the_problem_not_the_y
     suggestion = info.value.suggestion
     assert "2024" not in suggestion, suggestion
     assert "period quarterly" in suggestion, suggestion
+
+
+def test_the_alignment_hint_speaks_of_periods_only_never_of_comparability_other_checks_deny(sec):
+    # Calendar 2024: TSMC FY2024 (ended 2024-12-31, TWD, ifrs-full:Revenue, 0001193125-25-083423), NVIDIA FY2025
+    # (ended 2025-01-26, 0001045810-25-000023), Snowflake FY2025 (ended 2025-01-31) and LPA FY2024 (IFRS) line up;
+    # Apple FY2024 (ended 2024-09-28) does not. Their periods line up, but TWD beside USD and IFRS beside US GAAP
+    # make the comparison comparable: false, and the alignment hint must not say otherwise
+    r = compare_companies("revenue", ["TSM", "NVDA", "AAPL", "TSLA", "SNOW", "LPA"], fiscal_year=2024, align="nearest")
+    assert r.comparable is False
+    assert any("different currencies" in w for w in r.warnings), r.warnings
+    (hint,) = [w for w in r.warnings if "only some of these fiscal years line up" in w]
+    assert "NVIDIA CORP FY2025 (ended 2025-01-26)" in hint and "Apple Inc. FY2024 (ended 2024-09-28)" in hint
+    assert "the periods of those that line up match each other" in hint, hint
+    assert "comparable" not in hint, hint
+
+
+def test_no_company_in_the_unit_asked_suggests_the_unit_they_report_as_concept_does(sec):
+    # NVIDIA (10-K 0001045810-24-000029) and Apple (10-K 0000320193-24-000123) report revenue in USD only: asked
+    # in TWD, the refusal says to ask in USD or drop the unit choice, the words concept gives (--unit EUR)
+    from lookups import refusal
+
+    try:
+        compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, unit="TWD")
+    except EdgarError as err:
+        assert err.code == "not_found", err
+        assert "reports revenue in USD, not in TWD" in err.message, err.message
+        said = err.suggestion
+    else:
+        raise AssertionError("compare in a unit no company reports answered")
+    assert said.startswith("Ask in one of USD, or omit ") and "for the filer's own currency" in said, said
+    one = refusal(get_financial_concept, "NVDA", "revenue", fiscal_year=2024, unit="EUR")
+    assert one.suggestion == said, (one.suggestion, said)

@@ -277,3 +277,69 @@ def test_teslas_noncurrent_long_term_debt_equal_to_its_current_convertible_notes
     assert any("2014-09-30" in n and "597,626,000" in n and "1,786,635,000" in n for n in notes), r.notes
     apple = get_financial_concept("AAPL", "long_term_debt", fiscal_year=2024)
     assert not any("equals, to its rounding" in n for n in apple.notes), apple.notes
+
+
+def test_teslas_total_debt_refusals_say_why_by_kind_once_and_the_2017_lines_that_do_not_add_up(sec):
+    # Tesla's FY2018 10-K 0001564590-19-003165 proves its LongTermDebt 8,410,490,000 is the noncurrent debt and
+    # DebtCurrent 2,221,985,000 its current part (its debt-and-lease lines add up exactly): summed, 10,632,475,000.
+    # Its FY2017 10-K 0001564590-18-002956 tags the same pair at 2017-12-31, but its own debt-and-lease lines do not
+    # add up with them: LongTermDebt 8,828,985,000 + CapitalLeaseObligationsNoncurrent 589,334,000 = 9,418,319,000,
+    # not LongTermDebtAndCapitalLeaseObligations 9,415,700,000; DebtCurrent 799,849,000 + CapitalLeaseObligations
+    # Current 96,700,000 = 896,549,000, not LongTermDebtAndCapitalLeaseObligationsCurrent 796,549,000 (100,000,000
+    # apart): a sum there (9,628,834,000) would carry the difference, so it is refused, and the note says why
+    r = get_financial_concept("TSLA", "total_debt", period="all", limit=200)
+    by_end = {str(v.end): v for v in r.values}
+    assert by_end["2018-12-31"].value == 10_632_475_000
+    assert by_end["2018-12-31"].accession_number == "0001564590-19-003165"
+    assert "2017-12-31" not in by_end and "2019-12-31" not in by_end
+    (note,) = [n for n in r.notes if "is not summed at" in n]  # once per table, not per row
+    assert "at 2017-12-31, the filing's debt-and-lease lines do not add up with its us-gaap:LongTermDebt" in note, note
+    assert (
+        "in 0001564590-18-002956 at 2017-12-31, us-gaap:LongTermDebt 8,828,985,000 + "
+        "us-gaap:CapitalLeaseObligationsNoncurrent 589,334,000 = 9,418,319,000, not "
+        "us-gaap:LongTermDebtAndCapitalLeaseObligations 9,415,700,000"
+    ) in note, note
+    assert "us-gaap:DebtCurrent 799,849,000 + us-gaap:CapitalLeaseObligationsCurrent 96,700,000 = 896,549,000" in note
+    # 2019-12-31 (0001564590-20-004475: LongTermDebt 10,402,000,000 beside DebtCurrent 1,399,000,000) has no
+    # debt-and-lease line to settle it: said as such, among the dates of that kind
+    assert "the filing tags no line that shows whether it includes it" in note, note
+    # the kinds' dates add up to the count said
+    total = int(note.split("not summed at ", 1)[1].split(" ", 1)[0])
+    said = 0
+    for part in note.split(": ", 1)[1].split(" (tags_tried")[0].split("; at ")[0:]:
+        where = part.removeprefix("at ").split(", ", 1)[0]
+        said += int(where.split(" ", 1)[0]) if " dates from " in where else len(where.split(" and "))
+    assert said == total, note
+
+
+def test_a_sums_short_term_part_tagged_zero_makes_no_other_definition_and_one_date_is_one_date(sec):
+    # NVIDIA's 10-K 0001045810-25-000023 tags us-gaap:CommercialPaper 0 beside LongTermDebtNoncurrent 8,463,000,000
+    # and LongTermDebtCurrent 0 at 2025-01-26: the same definition as FY2025's other noncurrent + current totals,
+    # so no "different XBRL tags" warning; FY2021's 10-Q 0001045810-20-000189 sums DebtCurrent at 2020-10-25 alone,
+    # said "ending 2020-10-25", not "2020-10-25 to 2020-10-25"
+    r = get_financial_concept("NVDA", "total_debt", fiscal_year=2025, period="all")
+    assert not any("come from different XBRL tags" in w for w in r.warnings), r.warnings
+    r = get_financial_concept("NVDA", "total_debt", fiscal_year=2021, period="all")
+    (apart,) = [w for w in r.warnings if "come from different XBRL tags" in w]
+    assert "us-gaap:LongTermDebtNoncurrent + us-gaap:DebtCurrent for 1 period(s) ending 2020-10-25;" in apart, apart
+    assert "2020-10-25 to 2020-10-25" not in apart and "CommercialPaper" not in apart, apart
+
+
+def test_nvidias_total_debt_over_a_range_warns_once_per_kind_and_a_zero_part_makes_no_other_definition(sec):
+    # NVIDIA's 10-K 0001045810-25-000023 tags us-gaap:CommercialPaper 0 beside LongTermDebtNoncurrent 8,463,000,000
+    # and LongTermDebtCurrent 0 at 2025-01-26: the same definition as its other noncurrent + current totals. Over
+    # FY2014..2026 the table says one "different XBRL tags" warning (not one per fiscal year), one warning for the
+    # fiscal years with no total (FY2017 and FY2018), and one note on the dates not summed whose dates reach them
+    # (2016-05-01: us-gaap:ConvertibleDebtCurrent alone, 0001045810-16-000275; to 2018-10-28)
+    from edgar_cli.capabilities.statement.statement import concept_command
+
+    r = concept_command("NVDA", ["total_debt"], fiscal_year="2014..2026", period="all")
+    apart = [w for w in r.warnings if "come from different XBRL tags" in w]
+    assert len(apart) == 1, r.warnings
+    assert "CommercialPaper" not in apart[0], apart[0]
+    assert "us-gaap:LongTermDebtNoncurrent + us-gaap:DebtCurrent for 1 period(s) ending 2020-10-25." in apart[0]
+    assert not any(f"{d} to {d}" in apart[0] for d in ("2020-10-25", "2025-01-26")), apart[0]
+    missing = [w for w in r.warnings if w.startswith("No total_debt values")]
+    assert len(missing) == 1 and "fiscal years 2017 and 2018" in missing[0], r.warnings
+    (note,) = [n for n in r.notes if "is not summed at" in n]
+    assert "from 2016-05-01 to 2018-10-28" in note, note

@@ -64,6 +64,12 @@ def validate_fiscal_year(fy: int | None, today: date) -> None:
         )
 
 
+def unit_advice(units: list[str]) -> str:
+    """What to do when a unit asked for is not one the filer reports (concept, series, compare): ask in a unit it
+    reports, or drop the unit choice."""
+    return f"Ask in one of {', '.join(units)}, or omit {param('unit')} for the filer's own currency."
+
+
 def answer_concept(
     company: str,
     concept: str,
@@ -163,7 +169,7 @@ def assemble_answer(
             "not_found",
             f"{ref.name} reports {spec.name} in {', '.join(series.units_available)}, not in "
             f"{requested_unit(spec, unit)}.",
-            f"Ask in one of {', '.join(series.units_available)}, or omit {param('unit')} for the filer's own currency.",
+            unit_advice(series.units_available),
             units_available=series.units_available,
             tags_tried=series.tags_tried,
         )

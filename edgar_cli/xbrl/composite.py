@@ -81,6 +81,10 @@ OTHER_SHORT = "us-gaap:OtherShortTermBorrowings"
 DEBT_AND_LEASES = "us-gaap:LongTermDebtAndCapitalLeaseObligations"
 LEASES_NONCURRENT = ("us-gaap:CapitalLeaseObligationsNoncurrent", "us-gaap:FinanceLeaseLiabilityNoncurrent")
 LEASES_CURRENT = ("us-gaap:CapitalLeaseObligationsCurrent", "us-gaap:FinanceLeaseLiabilityCurrent")
+# why a date of us-gaap:LongTermDebt beside a current-debt line is not summed (Unsummed.kind): no line of the
+# filing shows whether it includes the current debt, or the filing's debt-and-lease lines do not add up with them
+UNSETTLED = "unsettled"
+DISAGREE = "lines_disagree"
 PERIODIC = frozenset({"10-K", "10-K/A", "10-Q", "10-Q/A"})
 PERIODIC_ANNUAL_OR_INTERIM = PERIODIC | {"20-F", "20-F/A", "40-F", "40-F/A"}
 
@@ -587,7 +591,14 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
             unsummed.append((end, long_line, current_line))
-            gap = _unsummed(end, long_line, current_line, end.isoformat() in lease_ends, here)
+            gap = _unsummed(
+                end,
+                long_line,
+                current_line,
+                end.isoformat() in lease_ends,
+                here,
+                _lease_mismatch(facts, lead, end, accn, long_line, current_line) if lead else "",
+            )
             later_zero = zero_comparatives(facts, [long_line])
             if later_zero and len(gap.found) == 1:  # a 0 only later filings give: never "the whole of the debt"
                 gap = replace(
@@ -620,16 +631,51 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
 
 def unsummed_note(name: str, gaps: list) -> str:
     """The note on a composite's dates not summed (``gaps``: Unsummed, those of the values shown), counted and
-    dated: said only where the values shown reach those dates."""
+    dated, once per table: each kind of reason with its dates (Tesla's total_debt: us-gaap:LongTermDebt beside
+    us-gaap:DebtCurrent with no line to show whether it holds it, 2019-03-31 to 2022-09-30; the filing's
+    debt-and-lease lines not adding up with them, as at 2017-12-31 in 0001564590-18-002956), and what to do:
+    said only where the values shown reach those dates."""
     first, latest = min(g.end for g in gaps), max(g.end for g in gaps)
     # a current line beside the debt-and-lease line is not alone (_lone_beside_leases)
     lone = sorted(g.end for g in gaps if len(g.found) == 1 and g.found[0].matched_tag in CURRENT_LINES)
+    unsettled = sorted(g.end for g in gaps if g.kind == UNSETTLED)
+    disagree = sorted((g for g in gaps if g.kind == DISAGREE), key=lambda g: g.end)
+    told = set(unsettled) | {g.end for g in disagree} | set(lone)
+    rest = sorted(g.end for g in gaps if g.end not in told)
+    said: list[str] = []
+    if unsettled:
+        said.append(
+            f"at {_dates(unsettled)}, {WHOLE} stands beside a current-debt line and the filing tags no line that "
+            "shows whether it includes it (the taxonomy says it does; some filers use it for the noncurrent part "
+            "only), so a sum could count the current debt twice"
+        )
+    if disagree:
+        example = disagree[-1].why.split("do not add up with these lines: ", 1)[-1].split(", so at least one")[0]
+        said.append(
+            f"at {_dates([g.end for g in disagree])}, the filing's debt-and-lease lines do not add up with its "
+            f"{WHOLE} and current-debt line ({example}): at least one line is not what its tag says, and a sum "
+            "would carry the difference"
+        )
+    if rest:
+        said.append(f"at {_dates(rest)}, the long-term debt lines do not say whether the current portion is in them")
+    if lone:
+        said.append(f"at {_dates(lone)}, only a current debt line is tagged")
     return (
-        f"{name} is not summed at {len(gaps)} balance-sheet date(s) from {first} to {latest}: the filer's "
-        "long-term debt lines there do not say whether the current portion is in them"
-        + (f", or only a current debt line is tagged ({', '.join(str(e) for e in lone)})" if lone else "")
-        + " (tags_tried says which and why). Read those dates' debt on the balance sheet in the filing."
+        f"{name} is not summed at {len(gaps)} balance-sheet date(s) from {first} to {latest}: "
+        + "; ".join(said)
+        + " (tags_tried says which lines and why). Read those dates' debt on the balance sheet in the filing; "
+        f"to add the lines yourself, ask for each by its tag ({WHOLE} and the current-debt line) and add them only "
+        "where the balance sheet shows the long-term line leaves the current portion out."
     )
+
+
+def _dates(ends: list[date]) -> str:
+    """One date, a few dates, or a span: "2017-12-31", "2016-12-31 and 2017-12-31", "8 dates from ... to ..."."""
+    if len(ends) == 1:
+        return str(ends[0])
+    if len(ends) <= 3:
+        return ", ".join(str(e) for e in ends[:-1]) + f" and {ends[-1]}"
+    return f"{len(ends)} dates from {ends[0]} to {ends[-1]}"
 
 
 def _convertible_current(here: dict[str, FactRecord | None]) -> FactRecord | None:
@@ -912,9 +958,11 @@ def _unsummed(
     current_line: FactRecord | None,
     lease_lines_tagged: bool,
     here: dict[str, FactRecord | None] | None = None,
+    mismatch: str = "",
 ):
     """Why ``end``'s debt is not summed, as data: the lines found there (with every other debt line the same
-    filing tags at the date, ``here``) and the ones that would settle it."""
+    filing tags at the date, ``here``) and the ones that would settle it; ``mismatch``: how the same filing's
+    debt-and-lease lines fail to add up with them (:func:`_lease_mismatch`), where they are tagged."""
     from .series import Unsummed
 
     others = [
@@ -952,8 +1000,49 @@ def _unsummed(
         (long_line, current_line),
         # the debt-and-lease lines settle it where they add up (LEASE_PROOF); named missing only where untagged
         (NONCURRENT, CURRENT) if lease_lines_tagged else (NONCURRENT, CURRENT, DEBT_AND_LEASES),
-        f"whether {WHOLE} includes the current debt cannot be told from the XBRL facts (the taxonomy says it does; some filers, Tesla among them, use it for the noncurrent part only)",
+        f"whether {WHOLE} includes the current debt cannot be told from the XBRL facts (the taxonomy says it does; some filers, Tesla among them, use it for the noncurrent part only)"
+        + (
+            f"; the same filing's debt-and-lease lines do not settle it, for they do not add up with these lines: "
+            f"{mismatch}, so at least one line there is not what its tag says and a sum would carry the difference"
+            if mismatch
+            else f"; the filing tags no debt-and-lease line ({DEBT_AND_LEASES} and its current part) that would show it"
+        ),
+        DISAGREE if mismatch else UNSETTLED,
     )
+
+
+def _lease_mismatch(
+    facts: CompanyFacts, unit: str, end: date, accn: str | None, whole: FactRecord, current: FactRecord | None
+) -> str:
+    """In words, how the filing ACCN's debt-and-lease lines at END fail LEASE_PROOF's identities with its
+    us-gaap:LongTermDebt WHOLE and current-debt line CURRENT (Tesla's 10-K 0001564590-18-002956 at 2017-12-31:
+    LongTermDebt 8,828,985,000 + CapitalLeaseObligationsNoncurrent 589,334,000 = 9,418,319,000, not
+    LongTermDebtAndCapitalLeaseObligations 9,415,700,000; DebtCurrent 799,849,000 + CapitalLeaseObligationsCurrent
+    96,700,000 = 896,549,000, not LongTermDebtAndCapitalLeaseObligationsCurrent 796,549,000); "" where that filing
+    tags no debt-and-lease line there with a lease line beside it, or WHOLE is not us-gaap:LongTermDebt."""
+    if whole.matched_tag != WHOLE or current is None or accn is None:
+        return ""
+
+    def line(tag: str) -> int | None:
+        rows = _instant_rows(facts, tag, unit).get(end.isoformat(), ())
+        r = next((r for r in rows if r[3] == accn), None)
+        return None if r is None else r[2]
+
+    said: list[str] = []
+    for total_tag, value, lease_tags in (
+        (DEBT_AND_LEASES, whole, LEASES_NONCURRENT),
+        (LEASE_DEBT_CURRENT, current, LEASES_CURRENT),
+    ):
+        total = line(total_tag)
+        if total is None or value.matched_tag == total_tag:
+            continue
+        lease = next(((t, x) for t in lease_tags if (x := line(t)) is not None), None)
+        if lease is not None and value.value + lease[1] != total:  # no lease line: nothing to check, nothing said
+            said.append(
+                f"{value.matched_tag} {value.value:,} + {lease[0]} {lease[1]:,} = {value.value + lease[1]:,}, not "
+                f"{total_tag} {total:,}"
+            )
+    return f"in {accn} at {end}, " + "; ".join(said) if said else ""
 
 
 def _sum(

@@ -61,6 +61,35 @@ def beside_lines(facts: CompanyFacts, spec: Concept, shown: list[FactRecord]) ->
     return out
 
 
+TAGS_APART = "These values come from different XBRL tags, whose definitions may differ: "
+
+
+def defining_tags(v: FactRecord) -> str:
+    """The tags that define a value: its own, or a sum's parts, less a short-term line tagged 0 (NVIDIA's
+    total_debt at 2025-01-26 adds us-gaap:CommercialPaper tagged 0 in 0001045810-25-000023: there was none, which
+    makes no other definition; a long-term part of 0 stays, as it says which lines the debt was read from)."""
+    from .composite import OTHER_SHORT, PAPER, SHORT_TERM
+
+    zero_short = (SHORT_TERM, PAPER, OTHER_SHORT)
+    parts = [c.matched_tag for c in v.components or () if c.value or c.matched_tag not in zero_short]
+    return " + ".join(parts) if parts else v.matched_tag
+
+
+def tags_apart_warning(shown: list[FactRecord]) -> str:
+    """The one warning that the values shown come from different tags (a sum's: from different nonzero parts),
+    each tag with its count and dates ("ending 2025-01-26" for one date, "ending A to B" for a span); "" where
+    one definition holds them all."""
+    used = list(dict.fromkeys(defining_tags(v) for v in shown))
+    if len(used) < 2:
+        return ""
+    spans = []
+    for tag in used:
+        ends = [v.end for v in shown if defining_tags(v) == tag]
+        when = f"ending {min(ends)}" if min(ends) == max(ends) else f"ending {min(ends)} to {max(ends)}"
+        spans.append(f"{tag} for {len(ends)} period(s) {when}")
+    return TAGS_APART + "; ".join(spans) + "."
+
+
 def describe_values(
     series: Series, spec: Concept, shown: list[FactRecord], reporting_currency: str | None = None
 ) -> tuple[list[str], list[str]]:
@@ -116,14 +145,9 @@ def describe_values(
     if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
         notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
     used = list(dict.fromkeys(v.matched_tag for v in shown))
-    if len(used) > 1:
-        spans = []
-        for tag in used:
-            ends = [v.end for v in shown if v.matched_tag == tag]
-            spans.append(f"{tag} for {len(ends)} period(s) ending {min(ends)} to {max(ends)}")
-        warnings.append(
-            "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
-        )
+    apart = tags_apart_warning(shown)
+    if apart:
+        warnings.append(apart)
     part = apart_warning(spec, series, shown)
     if part is not None:
         warnings.append(part)

@@ -79,6 +79,7 @@ class Unsummed:
     found: tuple[FactRecord, ...]
     missing: tuple[str, ...]
     why: str
+    kind: str = ""  # composite.UNSETTLED or composite.DISAGREE where the rule names the reason's kind
 
     @property
     def fiscal_year(self) -> int | None:

@@ -32,6 +32,7 @@ from ...xbrl import pointintime as PIT
 from ...xbrl.answer import (
     assemble_answer,
     describe_unsummed,
+    unit_advice,
     unsummed_in,
     unsummed_suggestion,
     validate_fiscal_year,
@@ -243,6 +244,7 @@ def compare_companies(
         loaded = {cik: f if isinstance(f, EdgarError) else known_on(client, f, when) for cik, f in loaded.items()}
     entries: list[_Entry] = []
     unavailable: list[UnavailableCompany] = []
+    unit_errors: list[EdgarError] = []  # companies left out for a unit they do not report
     for resolved, qs in groups:
         ref = resolved.ref()
         got = loaded[int(resolved.cik)]
@@ -270,6 +272,8 @@ def compare_companies(
                 ]
                 what = f"FY{fy} {spec.name}" if fy else f"{period} {spec.name}"
                 err = PIT.not_reported_error(err, when, later, what, full=now, tags=PIT.chain_tags(spec))  # type: ignore[arg-type]
+            if err.extras.get("units_available") and unit is not None:  # a unit the filer does not report
+                unit_errors.append(err)
             unavailable.append(_unavailable(qs, ref, err))
             continue
         entries.append(entry)
@@ -290,7 +294,7 @@ def compare_companies(
             f"None of the companies has {period} {spec.name} data: "
             + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable)
             + ".",
-            "Check the concept, or compare companies that file XBRL financial statements.",
+            _none_advice(unavailable, unit_errors),
             unavailable=unavailable,
         )
 
@@ -514,6 +518,16 @@ def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | Ed
         return {cik: f.result() for cik, f in futures.items()}
 
 
+def _none_advice(unavailable: list[UnavailableCompany], unit_errors: list[EdgarError]) -> str:
+    """The suggestion where no company has data: where every one was left out for a unit it does not report
+    (NVIDIA and Apple asked in TWD report USD), concept's own advice (ask in a unit they report, or omit the unit
+    choice); else check the concept or the companies."""
+    if unit_errors and len(unit_errors) == len(unavailable):
+        units = list(dict.fromkeys(u for e in unit_errors for u in e.extras["units_available"]))
+        return unit_advice(units)
+    return "Check the concept, or compare companies that file XBRL financial statements."
+
+
 def _unavailable(queries: list[str], ref: CompanyRef, exc: EdgarError) -> UnavailableCompany:
     latest = exc.extras.get("latest_fiscal_year")
     return UnavailableCompany(
@@ -660,16 +674,18 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None, in
         inside = [e.ref.cik for e, _ in group]
         named = [f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in group if hit is not None]
         apart = [f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in hits if hit and e.ref.cik not in inside]
+        # of periods only: whether the figures are comparable (currency, accounting standards, tags) is said by
+        # `comparable` and the other warnings, never here
         how = (
-            "those that line up are comparable with each other"
+            "the periods of those that line up match each other; state"
             if basis == "nearest"
-            else f"compare those that line up with {param('fiscal_year')} {year} and {param('align')} nearest"
+            else f"to line up the periods of those that match, ask with {param('fiscal_year')} {year} and "
+            f"{param('align')} nearest, and state"
         )
         return (
             f"Read as calendar {year}, only some of these fiscal years line up: {', '.join(named[:-1])} and "
             f"{named[-1]} end within {MAX_END_GAP_DAYS} days of each other, while {'; '.join(apart)} "
-            f"{'ends' if len(apart) == 1 else 'end'} months from them. So {how}, and state each other figure "
-            f"{stated}."
+            f"{'ends' if len(apart) == 1 else 'end'} months from them. So {how} each other figure {stated}."
         )
     months = "; ".join(f"{e.ref.name}'s in {hit[1]:%B}" for e, hit in hits if hit is not None)
     return (

@@ -23,6 +23,15 @@ MatchType = Literal[
 ]
 
 
+# what ticker_file_position is and is not, said once for both models (the MCP schema's words)
+TICKER_FILE_POSITION = (
+    "Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first, each CIK counted once; null "
+    "for a CIK not in it. It is used only to order candidates that match a query equally well. It is not a "
+    "ranking by size or market value: the file's head runs roughly by market value, but its tail (funds, many "
+    "foreign issuers: TSMC is past 7,000) is in no value order. Do not quote it as a rank."
+)
+
+
 class Candidate(_Model):
     """A company that a query may refer to."""
 
@@ -42,9 +51,7 @@ class Candidate(_Model):
     )
     ticker_file_position: int | None = Field(
         default=None,
-        description="Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first: the order "
-        "candidates are ranked in; the file's head runs by descending market value, its tail (funds, some foreign "
-        "issuers: TSMC is past 7,000) in no value order, so this is no fact about size to quote",
+        description=TICKER_FILE_POSITION,
     )
 
 
@@ -60,9 +67,7 @@ class ResolvedCompany(_Model):
     score: float
     ticker_file_position: int | None = Field(
         default=None,
-        description="Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first: the order "
-        "candidates are ranked in, no fact about size to quote (the file's tail, some foreign issuers among it, "
-        "is in no value order); null for a CIK not in it",
+        description=TICKER_FILE_POSITION,
     )
     other_matches: list[Candidate] = Field(
         default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"

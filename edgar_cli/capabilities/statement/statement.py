@@ -43,10 +43,11 @@ from ...xbrl.composite import (
     ifrs_current_inside,
     ifrs_debt_advice,
     noncurrent_matching_current,
+    unsummed_note,
     zero_comparatives,
 )
 from ...xbrl.facts import CompanyFacts
-from ...xbrl.notes import beside_lines, revisions_unseen
+from ...xbrl.notes import TAGS_APART, beside_lines, revisions_unseen, tags_apart_warning
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter, runs_in_words
 from ...xbrl.presets import preset
@@ -324,27 +325,64 @@ def _every_period_of(
         )
     if not each:
         raise missing[0]
-    each[0].warnings.extend(m.message for m in missing)
-    warnings = list(dict.fromkeys(w for r in each for w in r.warnings))
+    kept = [v for r in each for v in r.values]
+    gaps = _range_gaps(company, concept, years, unit, as_of, client)
+    # once per table (issue 35 review 9 item 4): one warning of different tags over every value kept, and one note
+    # of the dates not summed over the range, never each year's; a year with none summed points to that note
+    warnings = [w for r in each for w in r.warnings if not w.startswith(TAGS_APART)]
+    apart = tags_apart_warning(kept)  # type: ignore[arg-type]  # FactValue carries FactRecord's fields
+    unsummed = [m for m in missing if gaps and "cannot be summed without a guess" in m.message]
+    if unsummed:
+        head = re.match(r"No (\S+) values of any period for (.+?) in fiscal year \d+", unsummed[0].message)
+        fys = sorted(int(m.message.split(" in fiscal year ", 1)[1][:4]) for m in unsummed)
+        warnings.append(
+            f"No {head.group(1) if head else concept} values of any period for "
+            f"{head.group(2) if head else company} in fiscal year{'s' if len(fys) > 1 else ''} "
+            f"{', '.join(str(y) for y in fys[:-1])}{' and ' if len(fys) > 1 else ''}{fys[-1]}: every date there "
+            "has the lines it is summed from but cannot be summed without a guess (the note on dates not summed "
+            "says which and why)."
+        )
+    warnings += [m.message for m in missing if m not in unsummed]
+    warnings = list(dict.fromkeys(([apart] if apart else []) + warnings))
     if any(m.message.find("XBRL facts end at") >= 0 for m in missing) or any(
         "XBRL facts end at" in w and "is not in them:" in w for w in warnings
     ):
         # a year of the range the facts do not reach: a year's "the periods asked are inside them" is not true of
         # the range (Tesla's FY2021..2022, its FY2022 10-K not in the facts)
         warnings = [w for w in warnings if not w.endswith("the periods asked are inside them.")]
-    kept = [v for r in each for v in r.values]
     shown = kept[: limit or MAX_LIMIT]
     first = each[0]
+    notes = list(dict.fromkeys(n for r in each for n in r.notes))
+    if gaps:
+        said = unsummed_note(first.concept, gaps)
+        notes = [said if n.startswith(f"{first.concept} is not summed at ") else n for n in notes]
+        notes = list(dict.fromkeys(notes if said in notes else [*notes, said]))
     return first.model_copy(
         update={
             "fiscal_year": None,
             "values": shown,
             "total_values": len(kept),
             "truncated": len(kept) > len(shown),
-            "notes": list(dict.fromkeys(n for r in each for n in r.notes)),
+            "notes": notes,
             "warnings": warnings,
         }
     )
+
+
+def _range_gaps(
+    company: str, concept: str, years: list[int], unit: str | None, as_of: str | None, client: SecClient | None
+) -> list:
+    """A composite's dates not summed in the fiscal ``years`` of a range (every period), for its one note over the
+    range (NVIDIA's total_debt over FY2014..2026: 2016-05-01 to 2018-10-28, not FY2019's three alone); [] for a
+    concept that is no sum, or an as-of answer (each year's own note stands)."""
+    spec = lookup(concept)
+    if not spec.composite or as_of is not None:
+        return []
+    client = client or get_client()
+    ref = resolve_company(company, client=client)
+    facts = load_company_facts(client, int(ref.cik))
+    series = build_series(facts, spec, unit if spec.unit in ("currency", "currency/shares") else None)
+    return sorted(unsummed_in(series, set(years), "all"), key=lambda g: g.end)
 
 
 # --- the table -------------------------------------------------------------------------

@@ -67,7 +67,8 @@ def _resolved_rows(r: ResolvedCompany) -> list[Row]:
             "exchange": c.exchange,
             "match_type": c.match_type,
             "score": c.score,
-            "ticker_file_position": c.ticker_file_position,
+            # no ticker_file_position column: a bare 7014 beside TSMC's name reads as a size rank; the order of
+            # the rows is that order already, and --json keeps the field, described, for a script
             "chosen": chosen,
             "query": r.query,
         }
