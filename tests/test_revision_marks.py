@@ -66,9 +66,9 @@ def test_a_compare_row_restated_for_a_split_is_marked_and_told_as_a_split(cli):
     line = _table_line(r.out, "NVIDIA CORP")
     assert "1.19 ^" in line and "1.19 *" not in line
     assert (
-        "^ restated for a stock split (the same amount on a later filing's share basis): NVIDIA CORP was 11.93 in 10-K 0001045810-24-000029, filed 2024-02-21"
-        in r.out
-    )
+        "^ restated for a stock split, reverse split or share exchange (the same amount on a later filing's share "
+        "basis): NVIDIA CORP was 11.93 in 10-K 0001045810-24-000029, filed 2024-02-21"
+    ) in " ".join(r.out.split())
     assert "* restated" not in r.out
     assert "restated for a stock split" in r.err
 
@@ -644,7 +644,7 @@ def test_a_recapitalisations_weighted_share_counts_are_marked_as_a_reverse_split
         r = get_financial_concept("LPA", concept, period="all")
         for end in ("2022-12-31", "2023-12-31"):
             v = next(v for v in r.values if str(v.end) == end)
-            assert (v.original_value, v.value, v.revision_kind) == (168142740, 28600000, "reverse_split"), concept
+            assert (v.original_value, v.value, v.revision_kind) == (168142740, 28600000, "share_exchange"), concept
         assert not any("results changed" in w for w in r.warnings), r.warnings
 
 
@@ -699,10 +699,26 @@ def test_a_recapitalisation_s_eps_within_rounding_of_a_whole_ratio_keeps_the_rat
     v = next(v for v in r.values if str(v.end) == "2022-12-31")
     assert (v.original_value, v.value) == (0.048, 0.28)
     note = next(n for n in r.notes if "Restated for a stock split" in n)
-    assert "1-for-6" not in note and "1-for-5.88, a recapitalisation's exchange ratio" in note, note
-    # the data and the note agree: no revision kind of its own, the note names the one the field carries
-    assert v.revision_kind == "reverse_split"
-    assert "a recapitalisation's exchange ratio, not a split (revision_kind reverse_split)" in note, note
+    assert "1-for-6" not in note and "1-for-5.88, a share exchange or recapitalisation's ratio" in note, note
+    # the data and the note agree: a kind of its own, never reverse_split (LPA made no reverse split)
+    assert v.revision_kind == "share_exchange"
+    assert "not a split (revision_kind share_exchange)" in note, note
+
+
+def test_a_share_exchanges_restated_eps_carries_its_own_kind_in_the_cli_json(cli):
+    # LPA's diluted EPS: FY2022 0.048 and FY2023 0.019 in the 20-F 0001493152-24-016772, 0.28 and 0.11 in the
+    # 20-F 0001997711-25-000030, restated on the share basis of the 2024 business combination's share exchange
+    # (its weighted shares 168,142,740 -> 28,600,000: 5.88, no split)
+    r = cli("concept", "LPA", "eps_diluted", "--fy", "2022..2024", "--json")
+    assert r.rc == 0, r.err
+    cells = {c["column"]: c for c in r.json()["rows"][0]["cells"]}
+    for fy, first, now in (("FY2022", 0.048, 0.28), ("FY2023", 0.019, 0.11)):
+        fact = cells[fy]["fact"]
+        assert (fact["original_value"], fact["value"], fact["revision_kind"]) == (first, now, "share_exchange")
+        assert fact["original_accession"] == "0001493152-24-016772"
+        assert fact["accession_number"] == "0001997711-25-000030"
+    assert cells["FY2024"]["fact"]["revision_kind"] is None
+    assert '"reverse_split"' not in r.out and "reverse split" not in " ".join(r.err.split()), r.err
 
 
 def test_an_equity_total_revised_where_the_later_filing_tags_no_retained_earnings_is_not_said_to_be_results_changed(

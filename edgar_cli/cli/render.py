@@ -312,6 +312,7 @@ REVISION_MARKS: dict[str, str] = {
     "reclassification": "~",
     "stock_split": "^",
     "reverse_split": "^",
+    "share_exchange": "^",
     "suspected_tagging_error": "?",
 }
 
@@ -336,7 +337,7 @@ def _suspect_shown(v: Any) -> bool:
 REVISION_LEGEND: dict[str, str] = {
     "*": "restated (results changed)",
     "~": "reclassified (presented differently, results unchanged)",
-    "^": "restated for a stock split (the same amount on a later filing's share basis)",
+    "^": "restated for a stock split, reverse split or share exchange (the same amount on a later filing's share basis)",
     "?": "another filing's figure for the period looks like a filer error (see suspected_errors)",
 }
 

@@ -22,8 +22,16 @@ from typing import Annotated, Any, Literal
 PeriodType = Literal["annual", "quarterly", "ytd", "instant", "other"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
 RevisionKind = Literal[
-    "stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "reclassification", "restatement"
+    "stock_split",
+    "reverse_split",
+    "share_exchange",
+    "precision_change",
+    "suspected_tagging_error",
+    "reclassification",
+    "restatement",
 ]
+# The kinds of a revision that restates a figure on another share basis, the amount unchanged
+SHARE_BASIS_KINDS: tuple[str, ...] = ("stock_split", "reverse_split", "share_exchange")
 SuspectKind = Literal["tagging_error", "scale"]
 SourceKind = Literal["live", "cache", "bulk"]
 ConceptPeriod = Literal["annual", "quarterly", "all"]
@@ -117,8 +125,10 @@ class FactRecord:
         RevisionKind | None,
         Describe(
             "How the filings differ: stock_split (per-share value fell or share count rose by a "
-            "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or "
-            "a recapitalisation's exchange ratio), precision_change (equal "
+            "forward split's ratio), reverse_split (the other way: per-share up, count down, by a reverse split's "
+            "whole ratio), share_exchange (restated on a later filing's share basis by a ratio no split gives, a "
+            "share exchange or recapitalisation's exchange ratio such as 5.88; the amount is unchanged, results "
+            "unchanged), precision_change (equal "
             "after rounding: the same figure filed again in millions rather than thousands, not a restatement), "
             "suspected_tagging_error (a filing's figure the others do not bear out: revised and "
             "revised back, exactly 1,000x apart, or its sign reversed; see suspected_errors), reclassification "
