@@ -363,10 +363,13 @@ def test_a_unit_changed_between_two_filings_in_millions_stays_a_restatement(sec)
 
     # Apple's equity at 2007-09-29: 14,532,000,000 in the 10-K 0001193125-09-214859, 14,531,000,000 in the
     # 10-K/A 0001193125-10-012091 (its revenue-recognition restatement), both in millions; the FY2010 10-K that
-    # repeats 14,531,000,000 has exact figures beside it, which must not make the change a rounding
+    # repeats 14,531,000,000 has exact figures beside it, which must not make the change a rounding. One of the two
+    # filings tags no retained earnings for that date, so the facts cannot tell a changed result from a
+    # re-presentation: undetermined (its warning says so), never precision_change
     r = get_financial_concept("AAPL", "us-gaap:StockholdersEquity", period="all", limit=200)
     v = next(v for v in r.values if str(v.end) == "2007-09-29")
-    assert (v.original_value, v.value, v.revision_kind) == (14532000000, 14531000000, "restatement")
+    assert (v.original_value, v.value, v.revision_kind) == (14532000000, 14531000000, "undetermined")
+    assert any("(revision_kind undetermined;" in w and "14,532,000,000" in w for w in r.warnings), r.warnings
 
 
 def test_a_balance_whose_equity_moved_but_whose_retained_earnings_did_not_is_a_reclassification(sec):
@@ -736,3 +739,19 @@ def test_an_equity_total_revised_where_the_later_filing_tags_no_retained_earning
     told = next(w for w in r.warnings if "cannot be told" in w)
     assert "4,456,398,000 in 0001045810-14-000030, 4,455,000,000 in 0001045810-16-000205" in told, told
     assert "no retained earnings" in told, told
+    # the data says what the warning says: not a restatement, not a reclassification
+    assert v.revision_kind == "undetermined" and "(revision_kind undetermined;" in told, told
+    assert "revision_kind restatement" not in " ".join(r.warnings + r.notes)
+
+
+def test_an_undetermined_revision_is_marked_as_one_in_the_cli_table_and_json(cli):
+    # NVIDIA's stockholders' equity at 2014-01-26: 4,456,398,000 in 0001045810-14-000030, 4,455,000,000 in
+    # 0001045810-16-000205, which tags no retained earnings for that date
+    r = cli("concept", "NVDA", "stockholders_equity", "--fy", "2014", "--json")
+    assert r.rc == 0, r.err
+    (v,) = [v for v in r.json()["values"] if v["end"] == "2014-01-26"]
+    assert (v["original_value"], v["value"], v["revision_kind"]) == (4_456_398_000, 4_455_000_000, "undetermined")
+    t = cli("concept", "NVDA", "stockholders_equity", "--fy", "2014", "--format", "table")
+    out = " ".join(t.out.split())
+    assert "4,455,000,000 #" in out, out
+    assert "cannot be told" in out and "restated (results changed)" not in out, out

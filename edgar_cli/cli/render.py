@@ -309,6 +309,7 @@ def fmt_value(value: float | int, unit: str) -> str:
 # One mark per kind of revision (xbrl.restatements.REVISION_WORDS says each in words); a rounding has none.
 REVISION_MARKS: dict[str, str] = {
     "restatement": "*",
+    "undetermined": "#",
     "reclassification": "~",
     "stock_split": "^",
     "reverse_split": "^",
@@ -337,6 +338,7 @@ def _suspect_shown(v: Any) -> bool:
 REVISION_LEGEND: dict[str, str] = {
     "*": "restated (results changed)",
     "~": "reclassified (presented differently, results unchanged)",
+    "#": "revised; whether results changed or only the presentation cannot be told (see warnings)",
     "^": "restated for a stock split, reverse split or share exchange (the same amount on a later filing's share basis)",
     "?": "another filing's figure for the period looks like a filer error (see suspected_errors)",
 }

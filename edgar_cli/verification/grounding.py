@@ -1885,7 +1885,7 @@ class Grounder(Derived):
             )
         elif (
             m.revision_kind is None
-            and f.revision_kind == "restatement"
+            and f.revision_kind in ("restatement", "undetermined")
             and f.original_value is not None
             and row.status == "grounded"
             and says_original

@@ -267,12 +267,11 @@ def describe_values(
             + "."
         )
     changed = [v for v in revised if v.revision_kind in ("restatement", None)]
-    untold = [v for v in changed if _period(v) in series.untold]
+    untold = [v for v in revised if v.revision_kind == "undetermined"]
     if untold:
-        changed = [v for v in changed if v not in untold]
         warnings.append(
             f"{len(untold)} of these values {'was' if len(untold) == 1 else 'were'} revised after first being "
-            f"reported, and whether the results changed cannot be told (revision_kind restatement; original_value "
+            f"reported, and whether the results changed cannot be told (revision_kind undetermined; original_value "
             f"is the first figure): " + "; ".join(f"{listed([v])} ({series.untold[_period(v)]})" for v in untold) + "."
         )
     if changed:

@@ -29,6 +29,7 @@ RevisionKind = Literal[
     "suspected_tagging_error",
     "reclassification",
     "restatement",
+    "undetermined",
 ]
 # The kinds of a revision that restates a figure on another share basis, the amount unchanged
 SHARE_BASIS_KINDS: tuple[str, ...] = ("stock_split", "reverse_split", "share_exchange")
@@ -134,7 +135,9 @@ class FactRecord:
             "revised back, exactly 1,000x apart, or its sign reversed; see suspected_errors), reclassification "
             "(presented differently, results unchanged: both filings report the same net income for a flow, or the "
             "same stockholders' equity, else total assets, for a balance; the notes name which and, for a value that "
-            "became or came from 0, the line that holds the amount), restatement (anything else: results changed)"
+            "became or came from 0, the line that holds the amount), undetermined (revised, and whether results changed "
+            "or only the presentation cannot be told from the facts: the warning says why; do not call it a "
+            "restatement or a reclassification), restatement (anything else: results changed)"
         ),
     ] = None
     pre_split_ratio: Annotated[

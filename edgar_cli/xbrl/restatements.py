@@ -57,6 +57,7 @@ from .records import RevisionKind
 # What each kind of revision is, in words a table's legend and a warning use: only a restatement changed results.
 REVISION_WORDS: dict[str, str] = {
     "restatement": "restated: results changed",
+    "undetermined": "revised: whether results changed or only the presentation cannot be told from the facts",
     "reclassification": "reclassified: presented differently (another line, netted, or counted elsewhere), results unchanged",
     "stock_split": "restated for a stock split: the same amount on a later filing's share basis",
     "reverse_split": "restated for a reverse split: the same amount on a later filing's share basis",

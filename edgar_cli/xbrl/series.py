@@ -523,6 +523,7 @@ def _name_reclassifications(
                     "one of the two filings tags no retained earnings for that date, so whether a result changed "
                     "or only the presentation cannot be told from the facts; the filing's text may say"
                 )
+                v.revision_kind = "undetermined"
         if why is not None or combined:
             v.revision_kind = "reclassification"
             if 0 in (v.value, v.original_value):

@@ -18,7 +18,8 @@ Read before answering: each value's start/end (say them), form, filed and access
 restated=true means filings reported different values for the period (value is the latest, original_value the
 first); revision_kind says what that was and what to say: restatement — results changed: give the value, and
 original_value with original_accession; reclassification — moved between lines, results unchanged: say
-reclassified, not restated; stock_split / reverse_split — the same amount on today's share basis; share_exchange —
+reclassified, not restated; undetermined — revised, and whether results changed cannot be told: say that, not
+restated; stock_split / reverse_split — the same amount on today's share basis; share_exchange —
 the same, by a share exchange or recapitalisation's ratio, no split: do not call it a split; precision_change
 — the same figure filed again rounded (thousands vs millions): not a restatement, do not call it restated or
 revised; suspected_tagging_error — one filing's figure looks like the filer's error (suspected_errors names it);

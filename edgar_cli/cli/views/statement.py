@@ -47,6 +47,7 @@ LEGEND = {
     "d": "d = derived by edgar (see formula)",
     "*": "* = restated (results changed; see original_value)",
     "~": "~ = reclassified (presented differently, results unchanged)",
+    "#": "# = revised; whether results changed or only the presentation cannot be told (see warnings)",
     "^": "^ = restated for a stock split, reverse split or share exchange (the same amount on a later filing's share basis)",
     "?": "? = another filing's figure for the period looks like a filer error (see suspected_errors)",
     "s": "s = predates a later stock split, on the old share basis",
