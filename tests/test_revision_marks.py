@@ -4,6 +4,8 @@ and no mark at all where only the precision changed."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 
@@ -755,3 +757,19 @@ def test_an_undetermined_revision_is_marked_as_one_in_the_cli_table_and_json(cli
     out = " ".join(t.out.split())
     assert "4,455,000,000 #" in out, out
     assert "cannot be told" in out and "restated (results changed)" not in out, out
+
+
+def test_a_value_restated_for_one_split_is_never_called_never_restated_in_the_table_or_the_schema(cli):
+    # NVIDIA's FY2020 basic EPS: 4.59 in 0001045810-20-000010, 1.15 in 0001045810-22-000036 (restated for the
+    # 4-for-1 split of 2021), not restated for the 10-for-1 split of 2024: the † legend and the field
+    # descriptions must not call it "never restated"
+    r = cli("concept", "NVDA", "eps_basic", "--limit", "20", "--format", "table")
+    assert r.rc == 0, r.err
+    out = " ".join(r.out.split())
+    assert "† old share basis" in out, out
+    assert "never restated" not in out and "not restated for the later split" in out, out
+    from edgar_cli.capabilities.concept.model import ConceptResult
+
+    schema = json.dumps(ConceptResult.model_json_schema())
+    assert "never restated" not in schema
+    assert "not restated for the later split(s)" in schema

@@ -372,7 +372,7 @@ def original_filing(v: Any) -> str:
 
 
 def _marks(v: FactValue | FactRecord) -> str:
-    """A revision's mark (revision_mark); † on a share basis before a later split, never restated; ! a suspected
+    """A revision's mark (revision_mark); † on a share basis before a later split, not restated for it; ! a suspected
     filer error."""
     marks = revision_mark(v)
     marks += "†" if v.pre_split_ratio or v.pre_reverse_split_ratio else ""
@@ -394,7 +394,7 @@ def mark_captions(values: list, name) -> list[str]:
             basis.setdefault(event, []).append(name(v))
     if basis:
         lines.append(
-            "† old share basis, never restated: "
+            "† old share basis, not restated for the later split(s): "
             + "; ".join(
                 f"{', '.join(names)} predate{'s' if len(names) == 1 else ''} {event}" for event, names in basis.items()
             )

@@ -1949,7 +1949,7 @@ class Grounder(Derived):
                 flag(
                     row,
                     "pre_split_basis",
-                    f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} was never "
+                    f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} was not "
                     f"restated for {split}: on today's share basis it is {formula} = "
                     f"{S.fmt(float(abs(Decimal(str(f.value))) * factor))}.",
                 )
@@ -2168,10 +2168,10 @@ class Grounder(Derived):
         return row
 
     def _not_restated(self) -> str:
-        """ "never restated", or where the facts stop short of the filings "not restated in the XBRL facts, which
+        """ "not restated for it", or where the facts stop short of the filings "not restated in the XBRL facts, which
         end at ... (...)" (companyfacts.facts_end_words: the report the coverage note of concept names)."""
         where = facts_end_words(self.facts)
-        return f"not restated in {where}" if where else "never restated"
+        return f"not restated in {where}" if where else "not restated for it"
 
     def _coverage(self, fy: int | None) -> str:
         """Where a fiscal year outside the company's facts stands, to end a reason: where the facts stop short of the

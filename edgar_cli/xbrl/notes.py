@@ -195,7 +195,7 @@ def describe_values(
     reverse = [v for v in shown if v.pre_reverse_split_ratio]
     if reverse:
         warnings.append(
-            "Some values predate a reverse split or recapitalisation and were never restated "
+            "Some values predate a reverse split or recapitalisation and were not restated for it "
             "(pre_reverse_split_ratio): "
             + "; ".join(
                 f"{v.end} (1-for-{v.pre_reverse_split_ratio:g} since"

@@ -144,7 +144,8 @@ class FactRecord:
         int | float | None,
         Describe(
             "Set when this per-share or share value was last reported before an N-for-1 stock split "
-            "that later filings applied to other periods: it is on the old share basis and was never restated; "
+            "that later filings applied to other periods: it is on the old share basis, not restated for the later "
+            "split(s) (it may have been restated for an earlier one: revision_kind); "
             "a non-whole N is the ratio the company's restated weighted shares show (a recapitalisation's exchange "
             "ratio, 5.88)"
         ),
@@ -154,7 +155,8 @@ class FactRecord:
         Describe(
             "Set when this per-share or share value was last reported before a 1-for-N reverse split "
             "or recapitalisation (later filings show N times the per-share values, 1/N the counts) applied to other "
-            "periods: it is on the old share basis and was never restated; a non-whole N is the ratio the company's "
+            "periods: it is on the old share basis, not restated for the later split(s) (it may have been for an "
+            "earlier one: revision_kind); a non-whole N is the ratio the company's "
             "restated weighted shares show (a recapitalisation's exchange ratio, 5.88)"
         ),
     ] = None
