@@ -144,7 +144,7 @@ def test_a_recapitalisations_restated_share_counts_are_named_as_the_warning_name
     (warning,) = [w for w in r.warnings if "pre_reverse_split_ratio" in w]
     assert "1-for-5.88 since, a recapitalisation's exchange ratio" in warning, warning
     (note,) = [n for n in r.notes if "168,142,740" in n]
-    assert "1-for-5.88, a recapitalisation's exchange ratio" in note, note
+    assert "1-for-5.88, a share exchange or recapitalisation's ratio, not a split" in note, note
 
 
 def test_long_term_debts_note_uses_the_same_filings_lines_to_say_it_includes_the_current_debt(sec):

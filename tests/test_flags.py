@@ -244,7 +244,7 @@ def test_logistic_properties_recapitalisation_is_never_called_a_forward_split(se
     # (0001997711-25-000030) after the business combination; weighted shares 168,142,740 -> 28,600,000.
     r = get_financial_concept("LPA", "eps_basic", limit=10)
     fy2022 = next(v for v in r.values if v.fiscal_year == 2022)
-    assert (fy2022.original_value, fy2022.value, fy2022.revision_kind) == (0.048, 0.28, "reverse_split")
+    assert (fy2022.original_value, fy2022.value, fy2022.revision_kind) == (0.048, 0.28, "share_exchange")
     fy2021 = next(v for v in r.values if v.fiscal_year == 2021)  # 0.025, never restated
     assert fy2021.value == 0.025 and fy2021.pre_split_ratio is None and fy2021.pre_reverse_split_ratio == 5.88
     assert not any("stock split" in w for w in r.warnings)

@@ -356,3 +356,41 @@ def test_a_year_past_the_facts_of_a_company_whose_filings_list_cannot_be_read_is
     assert "could not be checked" in err.message, err.message
     assert "get_filing_section" not in err.suggestion and "section" not in err.suggestion, err.suggestion
     assert "FY2021" in err.suggestion or "FY2022" in err.suggestion, err.suggestion
+
+
+@pytest.mark.parametrize("failure", ["unavailable", "truncated"])
+def test_a_failed_freshness_check_is_not_retried_for_the_same_url_within_one_command_and_is_said_once(
+    mirror, tmp_path, scripted, failure
+):
+    # Tesla's facts end at 2022-09-30 (0000950170-22-019867) while its filings list runs on: one command reads the
+    # submissions for the freshness check and again for what the facts lack. Fetched at noon; at 13:00 they fail:
+    # within one CLI command's run the SEC is asked once (one cycle of tries) and the failure said once; outside
+    # a command (an MCP call, a library caller) nothing is remembered
+    from edgar_cli.sec.command_scope import command_scope
+
+    submissions = "/data.sec.gov/submissions/CIK0001318605.json"
+    said: list[str] = []
+
+    def client(clock):
+        stamina.set_testing(True, attempts=2)
+        settings = Settings(
+            user_agent="Jane Doe jane@example.com", mirror=mirror.url, cache_dir=tmp_path / "cache", clock=clock
+        )
+        return SecClient(settings, warn=said.append)
+
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
+    get_financial_concept("TSLA", "revenue", fiscal_year=2021, client=client(clock))
+    clock.now += timedelta(hours=1)
+    scripted(submissions, *(_SUBMISSIONS_FAILURES[failure] * 8))
+    before, said[:] = mirror.requests_to(submissions), []
+    with command_scope():
+        result = get_financial_concept("TSLA", "revenue", fiscal_year=2021, client=client(clock))
+    # FY2021 revenue 53,823,000,000 in Tesla's 10-K 0000950170-22-000796
+    assert [(v.value, v.accession_number) for v in result.values] == [(53823000000, "0000950170-22-000796")]
+    assert mirror.requests_to(submissions) - before == len(_SUBMISSIONS_FAILURES[failure]), "one cycle of tries"
+    failed = [w for w in said if "failed at 2026-07-01 13:00 UTC" in w]
+    assert len(failed) == 1, failed
+    # the command is over: the next call (as an MCP call would) asks the SEC again
+    before = mirror.requests_to(submissions)
+    get_financial_concept("TSLA", "revenue", fiscal_year=2021, client=client(clock))
+    assert mirror.requests_to(submissions) > before, "a failure is not remembered past its command"

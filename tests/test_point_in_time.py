@@ -790,7 +790,7 @@ def test_a_convenience_translation_re_translated_at_a_later_rate_is_not_named_a_
             ["eps_diluted"],
             "2021..2023",
             "2024-06-01",
-            "A 1-for-5.88 recapitalisation (reverse split) was first applied in a filing of 2025-04-02 "
+            "A 1-for-5.88 share exchange or recapitalisation (not a split) was first applied in a filing of 2025-04-02 "
             "(0001997711-25-000030), after 2024-06-01",
         ),
     ],

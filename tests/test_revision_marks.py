@@ -4,6 +4,8 @@ and no mark at all where only the precision changed."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 
@@ -66,9 +68,9 @@ def test_a_compare_row_restated_for_a_split_is_marked_and_told_as_a_split(cli):
     line = _table_line(r.out, "NVIDIA CORP")
     assert "1.19 ^" in line and "1.19 *" not in line
     assert (
-        "^ restated for a stock split (the same amount on a later filing's share basis): NVIDIA CORP was 11.93 in 10-K 0001045810-24-000029, filed 2024-02-21"
-        in r.out
-    )
+        "^ restated for a stock split, reverse split or share exchange (the same amount on a later filing's share "
+        "basis): NVIDIA CORP was 11.93 in 10-K 0001045810-24-000029, filed 2024-02-21"
+    ) in " ".join(r.out.split())
     assert "* restated" not in r.out
     assert "restated for a stock split" in r.err
 
@@ -363,10 +365,13 @@ def test_a_unit_changed_between_two_filings_in_millions_stays_a_restatement(sec)
 
     # Apple's equity at 2007-09-29: 14,532,000,000 in the 10-K 0001193125-09-214859, 14,531,000,000 in the
     # 10-K/A 0001193125-10-012091 (its revenue-recognition restatement), both in millions; the FY2010 10-K that
-    # repeats 14,531,000,000 has exact figures beside it, which must not make the change a rounding
+    # repeats 14,531,000,000 has exact figures beside it, which must not make the change a rounding. One of the two
+    # filings tags no retained earnings for that date, so the facts cannot tell a changed result from a
+    # re-presentation: undetermined (its warning says so), never precision_change
     r = get_financial_concept("AAPL", "us-gaap:StockholdersEquity", period="all", limit=200)
     v = next(v for v in r.values if str(v.end) == "2007-09-29")
-    assert (v.original_value, v.value, v.revision_kind) == (14532000000, 14531000000, "restatement")
+    assert (v.original_value, v.value, v.revision_kind) == (14532000000, 14531000000, "undetermined")
+    assert any("(revision_kind undetermined;" in w and "14,532,000,000" in w for w in r.warnings), r.warnings
 
 
 def test_a_balance_whose_equity_moved_but_whose_retained_earnings_did_not_is_a_reclassification(sec):
@@ -644,7 +649,7 @@ def test_a_recapitalisations_weighted_share_counts_are_marked_as_a_reverse_split
         r = get_financial_concept("LPA", concept, period="all")
         for end in ("2022-12-31", "2023-12-31"):
             v = next(v for v in r.values if str(v.end) == end)
-            assert (v.original_value, v.value, v.revision_kind) == (168142740, 28600000, "reverse_split"), concept
+            assert (v.original_value, v.value, v.revision_kind) == (168142740, 28600000, "share_exchange"), concept
         assert not any("results changed" in w for w in r.warnings), r.warnings
 
 
@@ -699,10 +704,26 @@ def test_a_recapitalisation_s_eps_within_rounding_of_a_whole_ratio_keeps_the_rat
     v = next(v for v in r.values if str(v.end) == "2022-12-31")
     assert (v.original_value, v.value) == (0.048, 0.28)
     note = next(n for n in r.notes if "Restated for a stock split" in n)
-    assert "1-for-6" not in note and "1-for-5.88, a recapitalisation's exchange ratio" in note, note
-    # the data and the note agree: no revision kind of its own, the note names the one the field carries
-    assert v.revision_kind == "reverse_split"
-    assert "a recapitalisation's exchange ratio, not a split (revision_kind reverse_split)" in note, note
+    assert "1-for-6" not in note and "1-for-5.88, a share exchange or recapitalisation's ratio" in note, note
+    # the data and the note agree: a kind of its own, never reverse_split (LPA made no reverse split)
+    assert v.revision_kind == "share_exchange"
+    assert "not a split (revision_kind share_exchange)" in note, note
+
+
+def test_a_share_exchanges_restated_eps_carries_its_own_kind_in_the_cli_json(cli):
+    # LPA's diluted EPS: FY2022 0.048 and FY2023 0.019 in the 20-F 0001493152-24-016772, 0.28 and 0.11 in the
+    # 20-F 0001997711-25-000030, restated on the share basis of the 2024 business combination's share exchange
+    # (its weighted shares 168,142,740 -> 28,600,000: 5.88, no split)
+    r = cli("concept", "LPA", "eps_diluted", "--fy", "2022..2024", "--json")
+    assert r.rc == 0, r.err
+    cells = {c["column"]: c for c in r.json()["rows"][0]["cells"]}
+    for fy, first, now in (("FY2022", 0.048, 0.28), ("FY2023", 0.019, 0.11)):
+        fact = cells[fy]["fact"]
+        assert (fact["original_value"], fact["value"], fact["revision_kind"]) == (first, now, "share_exchange")
+        assert fact["original_accession"] == "0001493152-24-016772"
+        assert fact["accession_number"] == "0001997711-25-000030"
+    assert cells["FY2024"]["fact"]["revision_kind"] is None
+    assert '"reverse_split"' not in r.out and "reverse split" not in " ".join(r.err.split()), r.err
 
 
 def test_an_equity_total_revised_where_the_later_filing_tags_no_retained_earnings_is_not_said_to_be_results_changed(
@@ -720,3 +741,35 @@ def test_an_equity_total_revised_where_the_later_filing_tags_no_retained_earning
     told = next(w for w in r.warnings if "cannot be told" in w)
     assert "4,456,398,000 in 0001045810-14-000030, 4,455,000,000 in 0001045810-16-000205" in told, told
     assert "no retained earnings" in told, told
+    # the data says what the warning says: not a restatement, not a reclassification
+    assert v.revision_kind == "undetermined" and "(revision_kind undetermined;" in told, told
+    assert "revision_kind restatement" not in " ".join(r.warnings + r.notes)
+
+
+def test_an_undetermined_revision_is_marked_as_one_in_the_cli_table_and_json(cli):
+    # NVIDIA's stockholders' equity at 2014-01-26: 4,456,398,000 in 0001045810-14-000030, 4,455,000,000 in
+    # 0001045810-16-000205, which tags no retained earnings for that date
+    r = cli("concept", "NVDA", "stockholders_equity", "--fy", "2014", "--json")
+    assert r.rc == 0, r.err
+    (v,) = [v for v in r.json()["values"] if v["end"] == "2014-01-26"]
+    assert (v["original_value"], v["value"], v["revision_kind"]) == (4_456_398_000, 4_455_000_000, "undetermined")
+    t = cli("concept", "NVDA", "stockholders_equity", "--fy", "2014", "--format", "table")
+    out = " ".join(t.out.split())
+    assert "4,455,000,000 #" in out, out
+    assert "cannot be told" in out and "restated (results changed)" not in out, out
+
+
+def test_a_value_restated_for_one_split_is_never_called_never_restated_in_the_table_or_the_schema(cli):
+    # NVIDIA's FY2020 basic EPS: 4.59 in 0001045810-20-000010, 1.15 in 0001045810-22-000036 (restated for the
+    # 4-for-1 split of 2021), not restated for the 10-for-1 split of 2024: the † legend and the field
+    # descriptions must not call it "never restated"
+    r = cli("concept", "NVDA", "eps_basic", "--limit", "20", "--format", "table")
+    assert r.rc == 0, r.err
+    out = " ".join(r.out.split())
+    assert "† old share basis" in out, out
+    assert "never restated" not in out and "not restated for the later split" in out, out
+    from edgar_cli.capabilities.concept.model import ConceptResult
+
+    schema = json.dumps(ConceptResult.model_json_schema())
+    assert "never restated" not in schema
+    assert "not restated for the later split(s)" in schema

@@ -176,6 +176,10 @@ def main(argv: list[str] | None = None) -> None:
         from ..logs import configure
 
         configure()  # JSON lines on stderr with EDGAR_LOG_FORMAT=json; otherwise nothing changes
+    from ..sec.command_scope import command_scope
+
+    scope = command_scope()
+    scope.__enter__()  # a fetch that failed after its retries is not asked again in this command (sec/client.py)
     try:
         bad = _undecodable(args)
         if bad is not None:
@@ -195,6 +199,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write(f"error: cannot write the answer to standard output: {exc.strerror or exc}.\n")
         rc = int(ExitStatus.INTERNAL_ERROR)
     finally:
+        scope.__exit__(None, None, None)
         _close_pools()
         sys.stderr = stderr
     sys.exit(rc)

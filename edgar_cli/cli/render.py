@@ -309,9 +309,11 @@ def fmt_value(value: float | int, unit: str) -> str:
 # One mark per kind of revision (xbrl.restatements.REVISION_WORDS says each in words); a rounding has none.
 REVISION_MARKS: dict[str, str] = {
     "restatement": "*",
+    "undetermined": "#",
     "reclassification": "~",
     "stock_split": "^",
     "reverse_split": "^",
+    "share_exchange": "^",
     "suspected_tagging_error": "?",
 }
 
@@ -336,7 +338,8 @@ def _suspect_shown(v: Any) -> bool:
 REVISION_LEGEND: dict[str, str] = {
     "*": "restated (results changed)",
     "~": "reclassified (presented differently, results unchanged)",
-    "^": "restated for a stock split (the same amount on a later filing's share basis)",
+    "#": "revised; whether results changed or only the presentation cannot be told (see warnings)",
+    "^": "restated for a stock split, reverse split or share exchange (the same amount on a later filing's share basis)",
     "?": "another filing's figure for the period looks like a filer error (see suspected_errors)",
 }
 
@@ -369,7 +372,7 @@ def original_filing(v: Any) -> str:
 
 
 def _marks(v: FactValue | FactRecord) -> str:
-    """A revision's mark (revision_mark); † on a share basis before a later split, never restated; ! a suspected
+    """A revision's mark (revision_mark); † on a share basis before a later split, not restated for it; ! a suspected
     filer error."""
     marks = revision_mark(v)
     marks += "†" if v.pre_split_ratio or v.pre_reverse_split_ratio else ""
@@ -391,7 +394,7 @@ def mark_captions(values: list, name) -> list[str]:
             basis.setdefault(event, []).append(name(v))
     if basis:
         lines.append(
-            "† old share basis, never restated: "
+            "† old share basis, not restated for the later split(s): "
             + "; ".join(
                 f"{', '.join(names)} predate{'s' if len(names) == 1 else ''} {event}" for event, names in basis.items()
             )

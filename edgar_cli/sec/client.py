@@ -52,7 +52,7 @@ from ..alloc import collector_paused
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
 from ..vocabulary import param, tool
-from . import calls, transport, urls
+from . import calls, command_scope, transport, urls
 from .cache import DiskCache, Entry
 from .memo import DEFAULT_MAX_BYTES as DEFAULT_MEMO_BYTES
 from .memo import BoundedMemo
@@ -516,7 +516,14 @@ class SecClient:
         when the fetch fails, ``entry`` with a dated note if ``stale_if_error``."""
         validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
         try:
-            answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
+            earlier = command_scope.failed(full)
+            if earlier is not None:
+                raise earlier  # failed earlier in this CLI command, after its retries: not asked again
+            try:
+                answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
+            except EdgarError as exc:
+                command_scope.remember_failure(full, exc)
+                raise
         except EdgarError as exc:
             stale = self._served(key, entry, expect_json, check) if entry is not None and stale_if_error else None
             if stale is None or entry is None:  # (stale is None when entry is)
@@ -527,8 +534,10 @@ class SecClient:
             note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc, missing)
             with self.memo_lock:
                 self._stale_notes[full] = note
-            self._warn(note)
+            if command_scope.first_said(full):  # one warning per failed url in a command: results carry the note
+                self._warn(note)
             return stale
+        command_scope.forget_failure(full)
         if answer.not_modified and entry is not None:
             hit = self._served(key, entry, expect_json, check)
             if hit is not None:

@@ -41,7 +41,7 @@ from ..errors import EdgarError
 from ..vocabulary import param, surface, tool
 from ..xbrl.facts import FORMAT, CompanyFacts, LazyTags, Row, reporting_currency
 from ..xbrl.periods import FiscalCalendar, build_calendar
-from . import urls, validate
+from . import command_scope, urls, validate
 from .client import FRESHNESS, SecClient
 
 
@@ -525,6 +525,7 @@ def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) ->
     except EdgarError as exc:
         note = client.stale_copy_note(f"XBRL facts of CIK {urls.pad_cik(cik)}", facts.fetched_at, exc)
         client._warn(note)
+        command_scope.first_said(urls.submissions(cik))  # the cached submissions served later: not said again
         return True, note
     return newest is None or newest <= facts.fetched_at, None
 

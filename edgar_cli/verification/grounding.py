@@ -44,8 +44,8 @@ from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
-from ..xbrl.records import FactRecord
-from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
+from ..xbrl.records import SHARE_BASIS_KINDS, FactRecord, RevisionKind
+from ..xbrl.restatements import basis_change, classify_revision, filing_order, split_candidates, split_events
 from ..xbrl.series import build_series, fact_value, rate_words, retranslation_of
 from . import periods as P
 from . import support as S
@@ -1418,7 +1418,10 @@ class Grounder(Derived):
         big, small = sorted([abs(Decimal(str(r[2]))), abs(Decimal(str(v.value)))], reverse=True)
         n = min(split_candidates(r[2], v.value) or {round(big / small)}, key=lambda k: abs(big / small - k))
         forward = classify_revision(r[2], v.value, v.unit) == "stock_split"
-        split = f"a {n}-for-1 stock split" if forward else f"a 1-for-{n} reverse split or recapitalisation"
+        split = f"a {n}-for-1 stock split" if forward else f"a 1-for-{n} reverse split"
+        kind: RevisionKind = "stock_split" if forward else "reverse_split"
+        if v.revision_kind == "share_exchange":  # the series knows the ratio is no split's (LPA's 5.88)
+            kind, split = "share_exchange", f"a share exchange or recapitalisation ({big / small:.3g} to 1)"
         row.status = "grounded"
         row.reason = (
             f"The cited {f.form} {f.accession_number} reports {f.matched_tag} = {S.fmt(f.value)} {f.unit} "
@@ -1430,7 +1433,7 @@ class Grounder(Derived):
             f"reports {S.fmt(f.value)} {f.unit}, on the basis before it."
         )
         row.support = S.fact_support(f, name)
-        row.support.current_value, row.support.revision_kind = v.value, "stock_split" if forward else "reverse_split"
+        row.support.current_value, row.support.revision_kind = v.value, kind
         return True
 
     def _verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, rel: list[G.Match], how: str = "") -> bool:
@@ -1502,7 +1505,7 @@ class Grounder(Derived):
                 basis = (
                     f" on the share basis of that filing (first filed as {S.fmt(own.original_value)})"
                     if own.unit.endswith("shares")
-                    and own.revision_kind in ("stock_split", "reverse_split")
+                    and own.revision_kind in SHARE_BASIS_KINDS
                     and own.original_value is not None
                     else ""
                 )
@@ -1856,14 +1859,9 @@ class Grounder(Derived):
                 f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
                 f"{f.accession_number}); the restated value is {S.fmt(m.current_value)}."
             )
-        elif (
-            m.revision_kind in ("stock_split", "reverse_split")
-            and row.status == "grounded"
-            and says_restated
-            and not says_original
-        ):
+        elif m.revision_kind in SHARE_BASIS_KINDS and row.status == "grounded" and says_restated and not says_original:
             # "diluted EPS for 2023 was $0.019, as restated in its 2024 20-F": the later filings restate it
-            which = "a stock split" if m.revision_kind == "stock_split" else "a reverse split or recapitalisation"
+            which = basis_change(m.revision_kind)
             row.status = "ungrounded"
             row.reason = (
                 f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
@@ -1887,7 +1885,7 @@ class Grounder(Derived):
             )
         elif (
             m.revision_kind is None
-            and f.revision_kind == "restatement"
+            and f.revision_kind in ("restatement", "undetermined")
             and f.original_value is not None
             and row.status == "grounded"
             and says_original
@@ -1920,15 +1918,15 @@ class Grounder(Derived):
                 f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
                 f"a stock split; later filings report {S.fmt(m.current_value)} for the same period.",
             )
-        elif m.revision_kind == "reverse_split":
+        elif m.revision_kind in ("reverse_split", "share_exchange"):
             flag(
                 row,
                 "pre_split_basis",
                 f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
-                f"a reverse split or recapitalisation (fewer shares, larger per-share amounts); later filings "
+                f"{basis_change(m.revision_kind)} (fewer shares, larger per-share amounts); later filings "
                 f"report {S.fmt(m.current_value)} for the same period.",
             )
-        elif m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split") and f.original_value:
+        elif m.revision_kind is None and f.revision_kind in SHARE_BASIS_KINDS and f.original_value:
             first = min(
                 (
                     r
@@ -1940,7 +1938,7 @@ class Grounder(Derived):
                 key=filing_order,
                 default=None,
             )
-            which = "a stock split" if f.revision_kind == "stock_split" else "a reverse split or recapitalisation"
+            which = basis_change(f.revision_kind)
             row.notes.append(
                 f"On the share basis after {which}: {S.fmt(f.value)} {f.unit} is the restated value; "
                 f"as first reported" + (f" in {first[3]}" if first else "") + f" it was {S.fmt(f.original_value)}."
@@ -1951,7 +1949,7 @@ class Grounder(Derived):
                 flag(
                     row,
                     "pre_split_basis",
-                    f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} was never "
+                    f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} was not "
                     f"restated for {split}: on today's share basis it is {formula} = "
                     f"{S.fmt(float(abs(Decimal(str(f.value))) * factor))}.",
                 )
@@ -2013,11 +2011,7 @@ class Grounder(Derived):
         said = figure_share_basis(fig)
         f = m.fact
         old = "pre_split_basis" in row.flags
-        restated = (
-            m.revision_kind is None
-            and f.revision_kind in ("stock_split", "reverse_split")
-            and f.original_value is not None
-        )
+        restated = m.revision_kind is None and f.revision_kind in SHARE_BASIS_KINDS and f.original_value is not None
         later = self._later_split(f) if restated else None
         ratio, first = self._split_after(f) if later else (1, None)
         named = named_splits(fig) if later else None
@@ -2174,10 +2168,10 @@ class Grounder(Derived):
         return row
 
     def _not_restated(self) -> str:
-        """ "never restated", or where the facts stop short of the filings "not restated in the XBRL facts, which
+        """ "not restated for it", or where the facts stop short of the filings "not restated in the XBRL facts, which
         end at ... (...)" (companyfacts.facts_end_words: the report the coverage note of concept names)."""
         where = facts_end_words(self.facts)
-        return f"not restated in {where}" if where else "never restated"
+        return f"not restated in {where}" if where else "not restated for it"
 
     def _coverage(self, fy: int | None) -> str:
         """Where a fiscal year outside the company's facts stands, to end a reason: where the facts stop short of the

@@ -87,13 +87,13 @@ def _operands_refusal(ops: list[FactRecord]) -> str | None:
     if len({v.unit for v in ops}) > 1:
         return "the operands are in different units"
     # a reclassification moves an amount between lines: the line's basis changed as much as by a restatement
-    revised_kinds = ("restatement", "reclassification")
+    revised_kinds = ("restatement", "reclassification", "undetermined")
     restated = [v for v in ops if v.revision_kind in revised_kinds]
     if restated and len(restated) < len(ops):
         unrevised = [v for v in ops if v.revision_kind not in revised_kinds]
         said = "; ".join(
             f"{_label(v)} was "
-            + ("reclassified" if v.revision_kind == "reclassification" else "restated")
+            + {"reclassification": "reclassified", "undetermined": "revised"}.get(v.revision_kind or "", "restated")
             + f" (first {v.original_value} in {v.original_accession}, now "
             f"{v.value} in {v.accession_number})"
             for v in restated

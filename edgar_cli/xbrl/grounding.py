@@ -30,7 +30,7 @@ from typing import Protocol
 from ..alloc import collector_paused
 from .catalogue import catalogue
 from .facts import CompanyFacts
-from .records import FactRecord, FiscalPeriod, RevisionKind
+from .records import SHARE_BASIS_KINDS, FactRecord, FiscalPeriod, RevisionKind
 from .restatements import classify_revision, filing_order, select, split_candidates
 from .series import build_series, fact_value, is_translation
 from .suspects import tagging_errors
@@ -437,7 +437,7 @@ def same_share_basis(v: FactRecord, prior: FactRecord) -> list[tuple[float, floa
     a, b = _to_today(v), _to_today(prior)
     if a == b:
         out = [(v.value, prior.value, "")]
-        split = ("stock_split", "reverse_split")
+        split = SHARE_BASIS_KINDS
         if (
             a == 1
             and v.revision_kind in split
@@ -453,7 +453,7 @@ def same_share_basis(v: FactRecord, prior: FactRecord) -> list[tuple[float, floa
         return out
     adjusted = describe_period(prior) if b != 1 else describe_period(v)
     out = [(v.value * a, prior.value * b, f" (on today's share basis: {adjusted} adjusted for the split after it)")]
-    if a == 1 and v.original_value and v.revision_kind in ("stock_split", "reverse_split"):
+    if a == 1 and v.original_value and v.revision_kind in SHARE_BASIS_KINDS:
         how = f" (on the share basis before the split: {describe_period(v)} as first reported, {v.original_value})"
         out.append((v.original_value, prior.value, how))
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..vocabulary import param, surface, tool
 from .catalogue import Concept
 from .facts import CompanyFacts
-from .records import FactRecord
+from .records import SHARE_BASIS_KINDS, FactRecord
 from .restatements import substantive_revision
 from .series import Series, beside_key, currency_note, unit_family
 
@@ -208,7 +208,7 @@ def describe_values(
                 + (", a recapitalisation's exchange ratio" if not float(v.pre_split_ratio or 0).is_integer() else "")
                 + (
                     f"; restated for an earlier split in {v.accession_number}"
-                    if v.revision_kind in ("stock_split", "reverse_split")
+                    if v.revision_kind in SHARE_BASIS_KINDS
                     else ""
                 )
                 + ")"
@@ -219,7 +219,7 @@ def describe_values(
     reverse = [v for v in shown if v.pre_reverse_split_ratio]
     if reverse:
         warnings.append(
-            "Some values predate a reverse split or recapitalisation and were never restated "
+            "Some values predate a reverse split or recapitalisation and were not restated for it "
             "(pre_reverse_split_ratio): "
             + "; ".join(
                 f"{v.end} (1-for-{v.pre_reverse_split_ratio:g} since"
@@ -261,10 +261,10 @@ def describe_values(
             "Reclassified, not restated: the figure changed with the filer's presentation, not its results (each "
             f"names what is the same in both filings): {listed(moved)}."
         )
-    split = [v for v in revised if v.revision_kind in ("stock_split", "reverse_split")]
+    split = [v for v in revised if v.revision_kind in SHARE_BASIS_KINDS]
     if split:
         notes.append(
-            "Restated for a stock split, reverse split or recapitalisation, not a change in results: the same "
+            "Restated for a stock split, reverse split or share exchange, not a change in results: the same "
             "amount on the share "
             f"basis of the filing that restated it (revision_kind): {listed(split)}"
             + "".join(f" ({r})" for r in [_split_ratios(split, series.values)] if r)
@@ -291,12 +291,11 @@ def describe_values(
             + "."
         )
     changed = [v for v in revised if v.revision_kind in ("restatement", None)]
-    untold = [v for v in changed if _period(v) in series.untold]
+    untold = [v for v in revised if v.revision_kind == "undetermined"]
     if untold:
-        changed = [v for v in changed if v not in untold]
         warnings.append(
             f"{len(untold)} of these values {'was' if len(untold) == 1 else 'were'} revised after first being "
-            f"reported, and whether the results changed cannot be told (revision_kind restatement; original_value "
+            f"reported, and whether the results changed cannot be told (revision_kind undetermined; original_value "
             f"is the first figure): " + "; ".join(f"{listed([v])} ({series.untold[_period(v)]})" for v in untold) + "."
         )
     if changed:
@@ -344,9 +343,7 @@ def _split_ratios(values: list[FactRecord], series_values: list[FactRecord] | No
         if float(round(ratio, 2)).is_integer() or float(round(1 / ratio, 2)).is_integer():
             return f"a {round(ratio)}-for-1 split" if ratio >= 1 else f"a 1-for-{round(1 / ratio)} reverse split"
         said = f"{ratio:.3g}-for-1" if ratio >= 1 else f"1-for-{1 / ratio:.3g}"
-        kind = "stock_split" if ratio >= 1 else "reverse_split"
-        # no revision kind of its own: the note says which one the data carries, and why it is not a split
-        return f"{said}, a recapitalisation's exchange ratio, not a split (revision_kind {kind})"
+        return f"{said}, a share exchange or recapitalisation's ratio, not a split (revision_kind share_exchange)"
 
     usable = [v for v in values if v.original_value and v.value]
     known: set[float] = set()

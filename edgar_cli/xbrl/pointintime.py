@@ -388,9 +388,9 @@ def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date, sh
             split = (
                 what.format(n=n)
                 if not shown_ratio
-                else f"{shown_ratio}-for-1 recapitalisation (stock split)"
+                else f"{shown_ratio}-for-1 share exchange or recapitalisation (not a split)"
                 if kind == "stock_split"
-                else f"1-for-{shown_ratio} recapitalisation (reverse split)"
+                else f"1-for-{shown_ratio} share exchange or recapitalisation (not a split)"
             )
             if when <= as_of:
                 # in effect by the date: values shown from before it, not restated by then and not flagged (the

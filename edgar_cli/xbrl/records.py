@@ -22,8 +22,17 @@ from typing import Annotated, Any, Literal
 PeriodType = Literal["annual", "quarterly", "ytd", "instant", "other"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
 RevisionKind = Literal[
-    "stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "reclassification", "restatement"
+    "stock_split",
+    "reverse_split",
+    "share_exchange",
+    "precision_change",
+    "suspected_tagging_error",
+    "reclassification",
+    "restatement",
+    "undetermined",
 ]
+# The kinds of a revision that restates a figure on another share basis, the amount unchanged
+SHARE_BASIS_KINDS: tuple[str, ...] = ("stock_split", "reverse_split", "share_exchange")
 SuspectKind = Literal["tagging_error", "scale"]
 SourceKind = Literal["live", "cache", "bulk"]
 ConceptPeriod = Literal["annual", "quarterly", "all"]
@@ -125,21 +134,26 @@ class FactRecord:
         RevisionKind | None,
         Describe(
             "How the filings differ: stock_split (per-share value fell or share count rose by a "
-            "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or "
-            "a recapitalisation's exchange ratio), precision_change (equal "
+            "forward split's ratio), reverse_split (the other way: per-share up, count down, by a reverse split's "
+            "whole ratio), share_exchange (restated on a later filing's share basis by a ratio no split gives, a "
+            "share exchange or recapitalisation's exchange ratio such as 5.88; the amount is unchanged, results "
+            "unchanged), precision_change (equal "
             "after rounding: the same figure filed again in millions rather than thousands, not a restatement), "
             "suspected_tagging_error (a filing's figure the others do not bear out: revised and "
             "revised back, exactly 1,000x apart, or its sign reversed; see suspected_errors), reclassification "
             "(presented differently, results unchanged: both filings report the same net income for a flow, or the "
             "same stockholders' equity, else total assets, for a balance; the notes name which and, for a value that "
-            "became or came from 0, the line that holds the amount), restatement (anything else: results changed)"
+            "became or came from 0, the line that holds the amount), undetermined (revised, and whether results changed "
+            "or only the presentation cannot be told from the facts: the warning says why; do not call it a "
+            "restatement or a reclassification), restatement (anything else: results changed)"
         ),
     ] = None
     pre_split_ratio: Annotated[
         int | float | None,
         Describe(
             "Set when this per-share or share value was last reported before an N-for-1 stock split "
-            "that later filings applied to other periods: it is on the old share basis and was never restated; "
+            "that later filings applied to other periods: it is on the old share basis, not restated for the later "
+            "split(s) (it may have been restated for an earlier one: revision_kind); "
             "a non-whole N is the ratio the company's restated weighted shares show (a recapitalisation's exchange "
             "ratio, 5.88)"
         ),
@@ -149,7 +163,8 @@ class FactRecord:
         Describe(
             "Set when this per-share or share value was last reported before a 1-for-N reverse split "
             "or recapitalisation (later filings show N times the per-share values, 1/N the counts) applied to other "
-            "periods: it is on the old share basis and was never restated; a non-whole N is the ratio the company's "
+            "periods: it is on the old share basis, not restated for the later split(s) (it may have been for an "
+            "earlier one: revision_kind); a non-whole N is the ratio the company's "
             "restated weighted shares show (a recapitalisation's exchange ratio, 5.88)"
         ),
     ] = None

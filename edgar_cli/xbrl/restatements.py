@@ -15,6 +15,12 @@ classified:
   Properties of the Americas' FY2022 basic EPS 0.048 -> 0.28 and weighted shares
   168,142,740 -> 28,600,000 after its 2024 business combination). Never called
   a forward split;
+- ``share_exchange``: a ``stock_split`` or ``reverse_split`` whose ratio is no
+  split's: the company's own restated weighted shares show a ratio more than
+  0.5% off a whole N, and the figure's own ratio is not whole either (LPA's
+  0.048 -> 0.28 is 5.83, its shares show 5.88: the share exchange of its 2024
+  business combination, no 1-for-6 reverse split). Set by the series
+  (xbrl/series.py), which knows the company's shares;
 - ``precision_change``: equal after rounding to the coarser precision
   (60,922 million vs 60,921,999,000 reported in thousands). A round figure's
   trailing zeros say little of its rounding; the rounding step of its filing
@@ -51,9 +57,14 @@ from .records import RevisionKind
 # What each kind of revision is, in words a table's legend and a warning use: only a restatement changed results.
 REVISION_WORDS: dict[str, str] = {
     "restatement": "restated: results changed",
+    "undetermined": "revised: whether results changed or only the presentation cannot be told from the facts",
     "reclassification": "reclassified: presented differently (another line, netted, or counted elsewhere), results unchanged",
     "stock_split": "restated for a stock split: the same amount on a later filing's share basis",
-    "reverse_split": "restated for a reverse split or recapitalisation: the same amount on a later filing's share basis",
+    "reverse_split": "restated for a reverse split: the same amount on a later filing's share basis",
+    "share_exchange": (
+        "restated by a share exchange or recapitalisation's ratio, not a split: the same amount on a later filing's "
+        "share basis"
+    ),
     "suspected_tagging_error": "another filing's figure for the period looks like a filer error (see suspected_errors)",
     "precision_change": "filed again rounded: nothing changed",
 }
@@ -236,6 +247,27 @@ def filing_steps(rows: Iterable[tuple]) -> dict[str, Decimal]:
 
 
 _STEPS = {1: Decimal(1), 1000: Decimal(1000), 1_000_000: Decimal(1_000_000)}
+
+
+def basis_change(kind: str | None) -> str:
+    """A share-basis revision's cause in words, as its kind says it: "a stock split", "a reverse split", "a share
+    exchange or recapitalisation" (a ratio no split gives)."""
+    return {
+        "stock_split": "a stock split",
+        "reverse_split": "a reverse split",
+        "share_exchange": "a share exchange or recapitalisation",
+    }.get(kind or "", "a stock split, reverse split or share exchange")
+
+
+def split_direction(kind: str | None, unit: str, original: float | int | None, value: float | int) -> str | None:
+    """The direction of a share-basis revision, "stock_split" (counts up, per-share down) or "reverse_split" (the
+    other way), whatever its kind says of the ratio (a share_exchange goes one way or the other); None for any
+    other kind."""
+    if kind in ("stock_split", "reverse_split"):
+        return kind
+    if kind == "share_exchange" and original and value:
+        return "stock_split" if _forward(original, value, unit) else "reverse_split"
+    return None
 
 
 def _forward(original: float | int, latest: float | int, unit: str) -> bool:

@@ -26,7 +26,15 @@ from . import periods as P
 from .catalogue import Concept
 from .facts import CompanyFacts, scan
 from .records import FactRecord, RevisionKind, TagTriedRecord
-from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
+from .restatements import (
+    Selection,
+    filing_order,
+    filing_steps,
+    select,
+    split_candidates,
+    split_direction,
+    split_events,
+)
 from .suspects import flag_scale, flag_sign, flag_swaps_and_par, sub_period_figure, tagging_errors
 
 
@@ -236,6 +244,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
                     for v in out.values:
                         if getattr(v, field) == n:
                             setattr(v, field, float(shown))
+        _share_exchanges(facts, out.values)
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
@@ -515,6 +524,7 @@ def _name_reclassifications(
                     "one of the two filings tags no retained earnings for that date, so whether a result changed "
                     "or only the presentation cannot be told from the facts; the filing's text may say"
                 )
+                v.revision_kind = "undetermined"
         if why is not None or combined:
             v.revision_kind = "reclassification"
             if 0 in (v.value, v.original_value):
@@ -721,8 +731,9 @@ def company_splits(facts: CompanyFacts) -> tuple[dict[str, list[tuple[date, int]
                 continue
             filed.update(r[7] for rows in (body.get("units") or {}).values() for r in rows if P.is_periodic(r[6]))
             for v in build_series(facts, lookup(tag)).values:
-                if v.revision_kind in revisions and v.original_value is not None:
-                    revisions[v.revision_kind].append((v.filed, v.original_value, v.value))
+                way = split_direction(v.revision_kind, v.unit, v.original_value, v.value)
+                if way in revisions and v.original_value is not None:
+                    revisions[way].append((v.filed, v.original_value, v.value))
         memo["_company_splits"] = (
             {k: split_events(r) for k, r in revisions.items()},
             sorted(date.fromisoformat(d) for d in filed),
@@ -782,6 +793,30 @@ def _recapitalisations(facts: CompanyFacts, values: list[FactRecord]) -> None:
             v.revision_kind = kind
 
 
+def _share_exchanges(facts: CompanyFacts, values: list[FactRecord]) -> None:
+    """A value restated for a split (either way) by a ratio no split gives is a ``share_exchange``: its own ratio
+    is more than 0.5% off a whole N and the company's restated weighted shares show a ratio for it more than 0.5%
+    off N too (:func:`_ratio_shown`). Logistic Properties of the Americas' diluted EPS of 2022, 0.048
+    (0001493152-24-016772) then 0.28 (0001997711-25-000030), 5.83, and its weighted shares 168,142,740 then
+    28,600,000, 5.88: the share exchange of its 2024 business combination, no reverse split. NVIDIA's FY2023 basic
+    EPS 1.76 -> 0.18 (9.78) stays a stock split: its shares show 10. Run last: the split dating above reads the
+    directions, and :func:`company_splits` maps a share_exchange back to its direction."""
+    shown: dict[tuple[int, bool], str | None] = {}
+    for v in values:
+        if v.revision_kind not in ("stock_split", "reverse_split") or not v.original_value or not v.value:
+            continue
+        big, small = sorted((abs(v.original_value), abs(v.value)), reverse=True)
+        ratio = big / small
+        n = round(ratio)
+        if n < 2 or abs(ratio / n - 1) <= 0.005:
+            continue
+        key = (n, v.revision_kind == "reverse_split")
+        if key not in shown:
+            shown[key] = _ratio_shown(facts, n, reverse=key[1])
+        if shown[key]:
+            v.revision_kind = "share_exchange"
+
+
 _WEIGHTED_SHARES = (
     "us-gaap:WeightedAverageNumberOfSharesOutstandingBasic",
     "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding",
@@ -835,7 +870,8 @@ def split_dates(values: list[FactRecord], facts: CompanyFacts | None = None) -> 
             [
                 (v.filed, v.original_value, v.value)
                 for v in values
-                if v.revision_kind == kind and v.original_value is not None
+                if split_direction(v.revision_kind, v.unit, v.original_value, v.value) == kind
+                and v.original_value is not None
             ]
         )
         # the witnesses' splits are read (a pass over the company's EPS series, kept) only for a series with one,

@@ -415,7 +415,7 @@ def flag_swaps_and_par(facts: CompanyFacts, values: list[FactRecord], unit: str)
     revised = [
         v
         for v in values
-        if v.revision_kind in ("restatement", "reclassification")
+        if v.revision_kind in ("restatement", "reclassification", "undetermined")
         and v.original_value is not None
         and v.original_accession
         and v.original_value != v.value

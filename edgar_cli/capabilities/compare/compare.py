@@ -991,7 +991,8 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
     old_basis = [r for r in rows if r.pre_split_ratio or r.pre_reverse_split_ratio]
     if old_basis:
         warnings.append(
-            "Some figures are on a share basis the company has since changed and were never restated: "
+            "Some figures are on a share basis the company has since changed and were not restated for the later "
+            "split(s): "
             + "; ".join(
                 f"{_when(r)} predates a "
                 + (

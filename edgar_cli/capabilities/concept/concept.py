@@ -70,7 +70,7 @@ def get_financial_concept(
     of the concept's chain that reports it is used and named (``matched_tag``).
     A period reported with different values in different filings gives the
     latest-filed value with ``restated: true``, the original value, its filing
-    and a ``revision_kind`` (stock_split, reverse_split, precision_change,
+    and a ``revision_kind`` (stock_split, reverse_split, share_exchange, precision_change,
     suspected_tagging_error, restatement); ``original_value`` is always the
     first value filed. Figures that look like the filer's own errors (a tagging
     error in one filing, a share value about 1,000x off) carry ``suspected_errors``

@@ -10,6 +10,7 @@ from pydantic import Field
 from ...models._base import _Model
 from ...models.companies import CompanyRef, DataSource
 from ...models.facts import FactValue
+from ...xbrl.records import SHARE_BASIS_KINDS
 
 CellStatus = Literal["reported", "derived", "implied", "absent", "refused"]
 CellBasis = Literal["as_reported", "split_restated", "revised", "derived", "ttm"]
@@ -84,7 +85,7 @@ def cell_basis(cell: StatementCell, ttm: bool) -> CellBasis | None:
     f = cell.fact
     if not substantive_revision(f.restated, f.revision_kind, f.value, f.original_value):
         return "as_reported"
-    return "split_restated" if f.revision_kind in ("stock_split", "reverse_split") else "revised"
+    return "split_restated" if f.revision_kind in SHARE_BASIS_KINDS else "revised"
 
 
 class StatementRow(_Model):
