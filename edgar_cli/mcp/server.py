@@ -511,8 +511,10 @@ def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, 
 
         check_http_options(**http)
         sock = bind(http.get("host", "127.0.0.1"), http.get("port", 8000))
+    from ..sec.command_scope import leave
     from ..vocabulary import set_surface
 
+    leave()  # the server's calls remember no failed fetch across calls: only a CLI command's run does
     set_surface("mcp")  # started through the CLI entry point, but what it writes from now on is read by a model
     install_client()  # a configuration it refuses (a cache, a Redis key) ends the start before anyone is answered
     if transport == "stdio":

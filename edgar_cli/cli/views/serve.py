@@ -95,9 +95,6 @@ def serve_mcp_cmd(
 ) -> None:
     """Run the MCP server: every edgar capability as a tool (stdio or streamable HTTP)."""
     from ...mcp.server import serve
-    from ...sec.command_scope import leave
-
-    leave()  # the server's calls remember no failed fetch across calls: only a CLI command's run does
     from ...vocabulary import set_surface
 
     set_surface("cli")  # a refused configuration is read by the operator; the server switches to "mcp"
