@@ -118,6 +118,8 @@ _ONLY_PERIOD_AFTER = lazy(
     r"(?:three|six|nine|twelve)\s+months\b))",
     re.I,
 )
+# The word that sets a restated figure against its original ("$0.019 in its first 20-F but $0.11 as restated")
+_CONTRAST = frozenset({"but"})
 # Words that carry a sentence's measure on to a figure: wording.CARRY_WORDS and the anaphors of a restated line
 # ("its 10-K presents the same balance as $7.1 billion")
 _CARRY = W.CARRY_WORDS | frozenset(
@@ -1056,6 +1058,13 @@ class Grounder(Derived):
             elif (
                 S.carries_on(_no_filing(self._without_own_possessive(fig.clause)))
                 or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
+                # "... $0.019 in its first 20-F but $0.11 as restated", "..., was revised to NT$628,124.7 million":
+                # a restated line, the filings it is named in aside
+                or (
+                    fig.clause.strip()
+                    and W.content_words(_no_filing(self._without_own_possessive(fig.clause))) - _CONTRAST
+                    <= W.CARRY_WORDS
+                )
                 or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause))
                 or (_RESULT.search(fig.clause) and _DERIVATION_CUE.search(fig.lead))
                 or _INPUT_CLAUSE.fullmatch(fig.clause)
