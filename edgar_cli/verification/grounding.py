@@ -458,6 +458,30 @@ def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
     return out
 
 
+# A list item between two others that names no concept outright ("net income, share repurchases and dividends paid")
+_LIST_GAP = lazy(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)([a-z][a-z'\u2019 -]{1,40}?)\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*")
+
+
+def _listed_with_unnamed(text: str, named: list[W.Named]) -> list[W.Named | None]:
+    """The items of the list that ends with the last of ``named``, read also over one item between two of them
+    that is no concept named outright: that item as the catalogue concept its words are an alias of (a wording
+    masked elsewhere, "share repurchases"), else None."""
+    out: list[W.Named | None] = [named[-1]]
+    first = named[-1]
+    for prev in reversed(named[:-1]):
+        gap = text[prev.end : first.start]
+        if re.fullmatch(r"\s*(?:,|and|or|as well as|,\s*and)\s*", gap, re.I):
+            out.insert(0, prev)
+        elif m := _LIST_GAP.fullmatch(gap):
+            _rx, index = W.concept_index()
+            name = index.get(m.group(1).lower())
+            out[:0] = [prev, W.Named(name, prev.end + m.start(1), prev.end + m.end(1), None) if name else None]
+        else:
+            break
+        first = prev
+    return out
+
+
 def _chain_position(tag: str) -> int:
     """0 for a concept's main tag (NetIncomeLoss), more for its fallbacks (ProfitLoss, with minority interests)."""
     for c in catalogue().values():
@@ -1034,6 +1058,7 @@ class Grounder(Derived):
         """The catalogue concept the figure is of (with the word qualifying it, "Data Center"), if the answer
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
         hit, listed, carried = None, [], ""
+        list_text, list_named = "", []
         before_hits: list[W.Named] = []
         tail = _list_tail(fig)  # "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
         words_after = tail if tail is not None else _own_after(fig)
@@ -1055,6 +1080,7 @@ class Grounder(Derived):
             before_hits = before
             if before:
                 hit, listed = before[-1], _coordinated(own, before)
+                list_text, list_named = own, before
             elif (
                 S.carries_on(_no_filing(self._without_own_possessive(fig.clause)))
                 or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
@@ -1074,6 +1100,7 @@ class Grounder(Derived):
                 # Q2": the sentence's concept carries on.
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
+                list_text, list_named = fig.lead, lead
                 carried = fig.lead[max(0, lead[-1].start - 15) :] if lead else ""
         per = _PER_SHARE_KIND.match(fig.after)
         if (
@@ -1118,6 +1145,21 @@ class Grounder(Derived):
                     else ["eps_diluted", "eps_basic"]
                 ), None
             return [], None
+        if hit is not None and fig.kind == "money" and list_named and hit is list_named[-1]:
+            items = _listed_with_unnamed(list_text, list_named)
+            if len(items) > len(_coordinated(list_text, list_named)):
+                # "net income, share repurchases and dividends paid were $112.0 billion, $90.7 billion and $15.4
+                # billion": a list whose items are not all concepts named outright takes its amounts in order, the
+                # k-th amount the k-th item's; a list its amounts do not match says nothing of any
+                k = sum(1 for m in _LIST_AMOUNT.finditer(list_text[hit.end :]) if not _YEAR_ONLY.fullmatch(m.group(0)))
+                wording = list_text[hit.start : hit.end]
+                at = fig.context.rfind(wording)
+                tail = fig.context[at + len(wording) :] if at >= 0 else ""
+                total = sum(1 for m in _LIST_AMOUNT.finditer(tail) if not _YEAR_ONLY.fullmatch(m.group(0)))
+                item = items[k] if total == len(items) and k < len(items) else None
+                if item is None or catalogue()[item.concept].unit != "currency":
+                    return [], None
+                return [item.concept], item.qualifier
         if len(listed) > 1 and fig.kind in ("money", "number"):
             # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them; with
             # "respectively", the k-th figure after the list is the k-th concept's

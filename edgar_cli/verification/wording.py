@@ -209,6 +209,11 @@ def _concept_regex() -> tuple[re.Pattern, dict[str, str]]:
     return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I), index
 
 
+def concept_index() -> tuple[re.Pattern, dict[str, str]]:
+    """The regex of every catalogue wording and the concept each names (lower-cased wording -> concept)."""
+    return _concept_regex()
+
+
 def find_concepts(text: str, company_words: frozenset[str] = frozenset()) -> list[Named]:
     """Every catalogue concept named in ``text``, in order, longest wording first ("gross profit" is not
     "profit"), skipping phrases that name something else ("sales and marketing", "free cash flow")."""
