@@ -133,7 +133,7 @@ PLAIN_QUALIFIERS = frozenset(
     "total net annual quarterly full full-year yearly fiscal gaap reported consolidated overall record company "
     "group its their the a an this that year quarter quarter's year's first second third fourth q1 q2 q3 q4 fy "
     "and or of in for with was were is as at by to from on its strong solid robust higher lower "
-    "combined entire whole corporate latest last prior previous current same comparable reported total's "
+    "combined entire whole worldwide corporate latest last prior previous current same comparable reported total's "
     "first-quarter second-quarter third-quarter fourth-quarter nine-month six-month year-end half-year "
     "year-to-date ytd trailing-twelve-month trailing-twelve-months ttm ltm trailing last-twelve-month "
     "twelve-month 12-month three-month while whereas but so then also when where after before since because "
