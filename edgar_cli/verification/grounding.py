@@ -196,6 +196,8 @@ _COMPARED = lazy(
 # A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
 # "trailing twelve months", "last twelve months")
 _YTD = lazy(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
+# A second half-year ("the second half of 2021", "H2 2021", "back half")
+_SECOND_HALF = lazy(r"\b(?:second|2nd|latter|back)[- ]half\b|\b(?:H2|2H)(?:\s?(?:FY)?'?\d{2,4})?\b", re.I)
 _TTM = lazy(
     r"\b(?:TTM|LTM)\b|\b(?:trailing|last|past)[- ](?:twelve|12)[- ]months?\b|\brolling[- ](?:twelve|12)[- ]months?\b",
     re.I,
@@ -602,6 +604,15 @@ class Grounder(Derived):
             row.reason = (
                 f"The sentence gives {fig.text} for the trailing twelve months, a sum of four quarters edgar does "
                 "not compute; it is checked only when those twelve months are a fiscal year."
+            )
+            return row
+        half = _SECOND_HALF.search(fig.context)
+        if half is not None and fig.kind in ("money", "number"):
+            # "revenue in the second half of 2021, derived as full-year revenue less the first half": a half-year
+            # no filing reports, which edgar does not derive; neither the first half nor the year is it
+            row.reason = (
+                f"The sentence speaks of the {half.group(0)}, a half-year edgar does not derive (the year less its "
+                f"first half): {fig.text} is not checked."
             )
             return row
         if claim.quarter is None and _TTM.search(fig.context):
