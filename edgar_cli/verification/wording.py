@@ -18,22 +18,31 @@ from functools import lru_cache
 from ..patterns import lazy
 from ..xbrl.catalogue import catalogue
 
+# "38.5% more than the prior year", "12% less than the previous year": a change from the year before (not "than (in)
+# the previous fiscal year", which the periods read as the period the rate is for: unchecked rather than misread)
+_THAN_PRIOR_YEAR_TAIL = r"than\s+(?:the\s+|a\s+)?(?:prior|previous|preceding|last)\s+year"
+_THAN_PRIOR_YEAR = rf"(?:more|less|fewer)\s+{_THAN_PRIOR_YEAR_TAIL}"
+# the same right after a rate, however long its words ("63.4% more than the preceding year")
+THAN_PRIOR_YEAR_AFTER = lazy(rf"\s*{_THAN_PRIOR_YEAR}\b", re.I)
 GROWTH_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|decreas\w*|declin\w*|ros[ee]|risen|rising|fell|fall\w*|"
     r"drop\w*|up|down|higher|lower|jump\w*|surg\w*|climb\w*|soar\w*|gain\w*|expand\w*|shr[aiu]nk\w*|"
     r"contract\w*|slid|slump\w*|plung\w*|dipped|slipp\w*|slips?|sank|sunk|tumbl\w*|slides?|sliding|erod\w*|"
-    r"retreat\w*|rebound\w*|leapt|widen\w*|wider|narrow\w*|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es))\b",
+    r"retreat\w*|rebound\w*|leapt|widen\w*|wider|narrow\w*|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es)|"
+    rf"{_THAN_PRIOR_YEAR})\b",
     re.I,
 )
 UP_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|ros[ee]|risen|rising|up|higher|jump\w*|surg\w*|climb\w*|"
-    r"soar\w*|gain\w*|expand\w*|rebound\w*|leapt|widen\w*|wider)\b",
+    r"soar\w*|gain\w*|expand\w*|rebound\w*|leapt|widen\w*|wider|"
+    rf"more\s+{_THAN_PRIOR_YEAR_TAIL})\b",
     re.I,
 )
 DOWN_CUE = lazy(
     r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|down|lower|shr[aiu]nk\w*|contract\w*|slid|"
     r"slump\w*|plung\w*|dipped|reduc\w*|slipp\w*|slips?|sank|sunk|sink\w*|tumbl\w*|slides?|sliding|"
-    r"erod\w*|retreat\w*|narrow\w*)\b",
+    r"erod\w*|retreat\w*|narrow\w*|"
+    rf"(?:less|fewer)\s+{_THAN_PRIOR_YEAR_TAIL})\b",
     re.I,
 )
 SEQUENTIAL_CUE = lazy(
