@@ -276,3 +276,43 @@ def test_a_growth_rate_is_of_the_tag_whose_value_it_rose_to(sec):
     r = checked_answer(said.format("26.7%"), "grounded", company="SNOW")
     assert figure(r, "26.7%").status == "derived"
     assert verify_answer(said.format("36.7%"), company="SNOW").verdict != "grounded"
+
+
+# --- "N% more (less) than the prior year": a growth rate and its direction -----------------------------------------
+# Snowflake (CIK 1640147) us-gaap:ResearchAndDevelopmentExpense in the FY2025 10-K 0001640147-25-000052: FY2024
+# (2023-02-01..2024-01-31) 1,287,949,000, FY2023 788,058,000: up 63.43%. NVIDIA us-gaap:Revenues FY2025
+# 130,497,000,000 (0001045810-25-000023), FY2024 60,922,000,000: up 114.2%.
+
+
+@pytest.mark.parametrize(
+    ("answer", "company", "text"),
+    [
+        pytest.param(
+            "In fiscal 2024 Snowflake's research and development expense was $1.29 billion, 63.4% more than the "
+            "preceding year.",
+            "SNOW",
+            "63.4%",
+            id="more than the preceding year",
+        ),
+        pytest.param(
+            "NVIDIA's fiscal 2025 revenue of $130.5 billion was 114% more than the prior year.",
+            "NVDA",
+            "114%",
+            id="more than the prior year",
+        ),
+    ],
+)
+def test_a_rate_more_than_the_prior_year_is_the_growth_from_it(sec, answer, company, text):
+    r = checked_answer(answer, "grounded", company=company)
+    assert figure(r, text).status == "derived"
+
+
+def test_a_rate_less_than_the_prior_year_is_a_decline_and_contradicted_by_growth(sec):
+    r = verify_answer(
+        "In fiscal 2024 Snowflake's research and development expense was $1.29 billion, 63.4% less than the "
+        "preceding year.",
+        company="SNOW",
+    )
+    assert r.verdict == "ungrounded"
+    f = figure(r, "63.4%")
+    assert f.status == "ungrounded" and "direction disagrees" in f.reason

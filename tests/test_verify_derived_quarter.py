@@ -219,3 +219,28 @@ def test_a_margin_named_before_how_it_was_computed_is_that_margin(sec):
     assert "0000950170-22-000796" in {i.accession_number for i in f.inputs}
     r = verify_answer(claim.format("27.3%"), company="TSLA")
     assert figure(r, "27.3%").status != "derived" and r.verdict != "grounded"
+
+
+# --- a second half-year: the year less its first half, which edgar does not derive ----------------------------------
+# TSMC (CIK 1046179) ifrs-full:Revenue 2021 (2021-01-01..2021-12-31) 1,587,415,000,000 TWD (20-F
+# 0001193125-22-104891), first half (2021-01-01..2021-06-30) 734,555,400,000 TWD (6-K 0001193125-21-301021): the
+# second half is 852,859,600,000 TWD. Neither the first half's value nor the year's is the second half's.
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(
+            "Revenue at TSMC for H2 2021 (the full year less the first half) came to roughly NT$852.9 billion.",
+            id="the true value",
+        ),
+        pytest.param("TSMC's second-half 2021 revenue was about NT$734.6 billion.", id="the first half's value"),
+        pytest.param("TSMC's second-half 2021 revenue was about NT$1,587.4 billion.", id="the year's value"),
+    ],
+)
+def test_a_second_half_year_figure_is_unchecked_never_judged_as_the_first_half_or_the_year(sec, answer):
+    r = verify_answer(answer, company="TSM")
+    f = next(f for f in r.figures if f.kind == "money")
+    assert f.status == "unchecked", f.reason
+    assert "half-year edgar does not derive" in f.reason
+    assert r.verdict == "unchecked"

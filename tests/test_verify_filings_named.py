@@ -217,3 +217,57 @@ def test_a_cited_quarterly_report_never_grounds_a_figure_of_another_fiscal_year(
         cite=cite,
     )
     assert figure(r, "$41.1 billion").status == "grounded" and r.verdict == "grounded"
+
+
+# --- a restated figure set against its original by "but ... as restated" or "was revised to" ---------------------
+# TSMC (CIK 1046179) ifrs-full:CostOfSales 2020 (2020-01-01..2020-12-31): 628,108,400,000 TWD in the 2020 20-F
+# 0001193125-21-118512, 628,124,700,000 TWD in the 2021 20-F 0001193125-22-104891. LPA (CIK 1997711)
+# ifrs-full:DilutedEarningsLossPerShare 2022: 0.048 in 0001493152-24-016772, 0.28 in the 2024 20-F 0001997711-25-000030.
+
+
+@pytest.mark.parametrize(
+    ("company", "claim", "text", "accession"),
+    [
+        pytest.param(
+            "TSM",
+            "TSMC's cost of revenue for 2020, NT$628,108.4 million in its 2020 annual report on Form 20-F, was "
+            "revised to NT$628,124.7 million in its 2021 20-F.",
+            "NT$628,124.7 million",
+            "0001193125-22-104891",
+            id="revised to",
+        ),
+        pytest.param(
+            "LPA",
+            "LPA's diluted earnings per share for 2022 were $0.048 in its first 20-F but $0.28 as restated in its "
+            "2024 20-F.",
+            "$0.28",
+            "0001997711-25-000030",
+            id="but as restated",
+        ),
+    ],
+)
+def test_a_restated_figure_after_its_original_carries_on_the_measure(sec, company, claim, text, accession):
+    f = checked_figure(claim, text, "grounded", verdict="grounded", company=company)
+    assert f.support is not None and f.support.accession_number == accession
+
+
+@pytest.mark.parametrize(
+    ("company", "claim"),
+    [
+        pytest.param(
+            "TSM",
+            "TSMC's cost of revenue for 2020, NT$628,124.7 million in its 2020 annual report on Form 20-F, was "
+            "revised to NT$628,108.4 million in its 2021 20-F.",
+            id="revised to",
+        ),
+        pytest.param(
+            "LPA",
+            "LPA's diluted earnings per share for 2022 were $0.28 in its first 20-F but $0.048 as restated in its "
+            "2024 20-F.",
+            id="but as restated",
+        ),
+    ],
+)
+def test_a_restated_figure_swapped_with_its_original_is_not_grounded(sec, company, claim):
+    r = verify_answer(claim, company=company)
+    assert r.verdict == "ungrounded"

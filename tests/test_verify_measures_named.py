@@ -189,3 +189,42 @@ def test_proceeds_from_sales_of_investment_property_are_not_revenue(sec):
     assert f.support.matched_tag == "ifrs-full:ProceedsFromSalesOfInvestmentProperty"
     assert f.support.accession_number == "0001997711-25-000030"
     assert "Revenue" not in f.reason
+
+
+# --- "worldwide" names the whole of a measure, not a part of it ------------------------------------------------
+# NVIDIA us-gaap:Revenues FY2025 130,497,000,000 (10-K 0001045810-25-000023), FY2024 60,922,000,000. Johnson &
+# Johnson (CIK 200406, no companyfacts here): the inline fact us-gaap:RevenueFromContractWithCustomerExcluding-
+# AssessedTax 88,821,000,000 (in millions: 88,821) for 2024-01-01..2024-12-29 in jnj-20241229.htm of
+# 0000200406-25-000038.
+
+
+@pytest.mark.parametrize(
+    ("answer", "company", "cite", "text", "accession"),
+    [
+        pytest.param(
+            "NVIDIA's worldwide revenue for fiscal 2025 was $130.5 billion.",
+            "NVDA",
+            None,
+            "$130.5 billion",
+            "0001045810-25-000023",
+            id="companyfacts",
+        ),
+        pytest.param(
+            "Worldwide sales at Johnson & Johnson reached $88.8 billion in fiscal 2024.",
+            "JNJ",
+            ["0000200406-25-000038:jnj-20241229.htm"],
+            "$88.8 billion",
+            "0000200406-25-000038",
+            id="inline facts",
+        ),
+    ],
+)
+def test_worldwide_names_the_whole_measure(sec, answer, company, cite, text, accession):
+    f = checked_figure(answer, text, "grounded", verdict="grounded", company=company, cite=cite)
+    assert f.support is not None and f.support.accession_number == accession
+
+
+def test_worldwide_revenue_of_another_year_is_not_grounded(sec):
+    r = verify_answer("NVIDIA's worldwide revenue for fiscal 2025 was $60.9 billion.", company="NVDA")
+    assert r.verdict != "grounded"
+    assert figure(r, "$60.9 billion").status in ("ungrounded", "mismatched_period")

@@ -858,3 +858,38 @@ def test_a_month_named_quarter_closing_the_fiscal_year_is_derived_from_the_annua
     assert figure(out, "$313.7 billion").status == "grounded"
     if grounded:
         assert figure(out, amount).status == "derived"
+
+
+# --- a list of measures, one not named outright, taking its amounts in order --------------------------------------
+# Apple FY2024 (2023-10-01 to 2024-09-28) in 0000320193-24-000123: us-gaap:NetIncomeLoss 93,736,000,000,
+# us-gaap:PaymentsForRepurchaseOfCommonStock 94,949,000,000, us-gaap:PaymentsOfDividends 15,234,000,000.
+
+
+def test_a_list_of_measures_without_respectively_takes_its_amounts_in_order(sec):
+    r = checked_answer(
+        "In fiscal 2024 Apple's net income, share repurchases and dividends paid came to $93.7 billion, "
+        "$94.9 billion and $15.2 billion.",
+        "grounded",
+        company="AAPL",
+    )
+    tags = {
+        "$93.7 billion": "us-gaap:NetIncomeLoss",
+        "$94.9 billion": "us-gaap:PaymentsForRepurchaseOfCommonStock",
+        "$15.2 billion": "us-gaap:PaymentsOfDividends",
+    }
+    for text, tag in tags.items():
+        f = figure(r, text)
+        assert f.support is not None and f.support.matched_tag == tag, f.reason
+        assert f.support.accession_number in (AAPL_FY2024, "0000320193-25-000079")
+
+
+def test_a_list_of_measures_with_two_amounts_swapped_is_not_grounded_and_blames_them(sec):
+    r = verify_answer(
+        "In fiscal 2024 Apple's net income, share repurchases and dividends paid came to $94.9 billion, "
+        "$93.7 billion and $15.2 billion.",
+        company="AAPL",
+    )
+    assert r.verdict == "ungrounded"
+    assert figure(r, "$94.9 billion").status == "ungrounded"
+    assert figure(r, "$93.7 billion").status == "ungrounded"
+    assert figure(r, "$15.2 billion").status == "grounded"

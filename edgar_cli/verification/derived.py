@@ -96,7 +96,11 @@ class Derived:
                 self.text_ok.add(fig.start)
                 return row
             return self._ratio(fig, row, claim, pair)
-        if W.GROWTH_CUE.search(fig.clause) or W.GROWTH_CUE.search(fig.after[:30]):
+        if (
+            W.GROWTH_CUE.search(fig.clause)
+            or W.GROWTH_CUE.search(fig.after[:30])
+            or W.THAN_PRIOR_YEAR_AFTER.match(fig.after)
+        ):
             hit = self.growth_named(fig)
             if hit and hit.qualifier:
                 label = catalogue()[hit.concept].label.lower()

@@ -118,6 +118,8 @@ _ONLY_PERIOD_AFTER = lazy(
     r"(?:three|six|nine|twelve)\s+months\b))",
     re.I,
 )
+# The word that sets a restated figure against its original ("$0.019 in its first 20-F but $0.11 as restated")
+_CONTRAST = frozenset({"but"})
 # Words that carry a sentence's measure on to a figure: wording.CARRY_WORDS and the anaphors of a restated line
 # ("its 10-K presents the same balance as $7.1 billion")
 _CARRY = W.CARRY_WORDS | frozenset(
@@ -194,6 +196,8 @@ _COMPARED = lazy(
 # A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
 # "trailing twelve months", "last twelve months")
 _YTD = lazy(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
+# A second half-year ("the second half of 2021", "H2 2021", "back half")
+_SECOND_HALF = lazy(r"\b(?:second|2nd|latter|back)[- ]half\b|\b(?:H2|2H)(?:\s?(?:FY)?'?\d{2,4})?\b", re.I)
 _TTM = lazy(
     r"\b(?:TTM|LTM)\b|\b(?:trailing|last|past)[- ](?:twelve|12)[- ]months?\b|\brolling[- ](?:twelve|12)[- ]months?\b",
     re.I,
@@ -456,6 +460,30 @@ def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
     return out
 
 
+# A list item between two others that names no concept outright ("net income, share repurchases and dividends paid")
+_LIST_GAP = lazy(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)([a-z][a-z'\u2019 -]{1,40}?)\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*")
+
+
+def _listed_with_unnamed(text: str, named: list[W.Named]) -> list[W.Named | None]:
+    """The items of the list that ends with the last of ``named``, read also over one item between two of them
+    that is no concept named outright: that item as the catalogue concept its words are an alias of (a wording
+    masked elsewhere, "share repurchases"), else None."""
+    out: list[W.Named | None] = [named[-1]]
+    first = named[-1]
+    for prev in reversed(named[:-1]):
+        gap = text[prev.end : first.start]
+        if re.fullmatch(r"\s*(?:,|and|or|as well as|,\s*and)\s*", gap, re.I):
+            out.insert(0, prev)
+        elif m := _LIST_GAP.fullmatch(gap):
+            _rx, index = W.concept_index()
+            name = index.get(m.group(1).lower())
+            out[:0] = [prev, W.Named(name, prev.end + m.start(1), prev.end + m.end(1), None) if name else None]
+        else:
+            break
+        first = prev
+    return out
+
+
 def _chain_position(tag: str) -> int:
     """0 for a concept's main tag (NetIncomeLoss), more for its fallbacks (ProfitLoss, with minority interests)."""
     for c in catalogue().values():
@@ -576,6 +604,15 @@ class Grounder(Derived):
             row.reason = (
                 f"The sentence gives {fig.text} for the trailing twelve months, a sum of four quarters edgar does "
                 "not compute; it is checked only when those twelve months are a fiscal year."
+            )
+            return row
+        half = _SECOND_HALF.search(fig.context)
+        if half is not None and fig.kind in ("money", "number"):
+            # "revenue in the second half of 2021, derived as full-year revenue less the first half": a half-year
+            # no filing reports, which edgar does not derive; neither the first half nor the year is it
+            row.reason = (
+                f"The sentence speaks of the {half.group(0)}, a half-year edgar does not derive (the year less its "
+                f"first half): {fig.text} is not checked."
             )
             return row
         if claim.quarter is None and _TTM.search(fig.context):
@@ -1032,6 +1069,7 @@ class Grounder(Derived):
         """The catalogue concept the figure is of (with the word qualifying it, "Data Center"), if the answer
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
         hit, listed, carried = None, [], ""
+        list_text, list_named = "", []
         before_hits: list[W.Named] = []
         tail = _list_tail(fig)  # "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
         words_after = tail if tail is not None else _own_after(fig)
@@ -1053,9 +1091,17 @@ class Grounder(Derived):
             before_hits = before
             if before:
                 hit, listed = before[-1], _coordinated(own, before)
+                list_text, list_named = own, before
             elif (
                 S.carries_on(_no_filing(self._without_own_possessive(fig.clause)))
                 or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
+                # "... $0.019 in its first 20-F but $0.11 as restated", "..., was revised to NT$628,124.7 million":
+                # a restated line, the filings it is named in aside
+                or (
+                    fig.clause.strip()
+                    and W.content_words(_no_filing(self._without_own_possessive(fig.clause))) - _CONTRAST
+                    <= W.CARRY_WORDS
+                )
                 or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause))
                 or (_RESULT.search(fig.clause) and _DERIVATION_CUE.search(fig.lead))
                 or _INPUT_CLAUSE.fullmatch(fig.clause)
@@ -1065,6 +1111,7 @@ class Grounder(Derived):
                 # Q2": the sentence's concept carries on.
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
+                list_text, list_named = fig.lead, lead
                 carried = fig.lead[max(0, lead[-1].start - 15) :] if lead else ""
         per = _PER_SHARE_KIND.match(fig.after)
         if (
@@ -1109,6 +1156,21 @@ class Grounder(Derived):
                     else ["eps_diluted", "eps_basic"]
                 ), None
             return [], None
+        if hit is not None and fig.kind == "money" and list_named and hit is list_named[-1]:
+            items = _listed_with_unnamed(list_text, list_named)
+            if len(items) > len(_coordinated(list_text, list_named)):
+                # "net income, share repurchases and dividends paid were $112.0 billion, $90.7 billion and $15.4
+                # billion": a list whose items are not all concepts named outright takes its amounts in order, the
+                # k-th amount the k-th item's; a list its amounts do not match says nothing of any
+                k = sum(1 for m in _LIST_AMOUNT.finditer(list_text[hit.end :]) if not _YEAR_ONLY.fullmatch(m.group(0)))
+                wording = list_text[hit.start : hit.end]
+                at = fig.context.rfind(wording)
+                tail = fig.context[at + len(wording) :] if at >= 0 else ""
+                total = sum(1 for m in _LIST_AMOUNT.finditer(tail) if not _YEAR_ONLY.fullmatch(m.group(0)))
+                item = items[k] if total == len(items) and k < len(items) else None
+                if item is None or catalogue()[item.concept].unit != "currency":
+                    return [], None
+                return [item.concept], item.qualifier
         if len(listed) > 1 and fig.kind in ("money", "number"):
             # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them; with
             # "respectively", the k-th figure after the list is the k-th concept's

@@ -18,22 +18,31 @@ from functools import lru_cache
 from ..patterns import lazy
 from ..xbrl.catalogue import catalogue
 
+# "38.5% more than the prior year", "12% less than the previous year": a change from the year before (not "than (in)
+# the previous fiscal year", which the periods read as the period the rate is for: unchecked rather than misread)
+_THAN_PRIOR_YEAR_TAIL = r"than\s+(?:the\s+|a\s+)?(?:prior|previous|preceding|last)\s+year"
+_THAN_PRIOR_YEAR = rf"(?:more|less|fewer)\s+{_THAN_PRIOR_YEAR_TAIL}"
+# the same right after a rate, however long its words ("63.4% more than the preceding year")
+THAN_PRIOR_YEAR_AFTER = lazy(rf"\s*{_THAN_PRIOR_YEAR}\b", re.I)
 GROWTH_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|decreas\w*|declin\w*|ros[ee]|risen|rising|fell|fall\w*|"
     r"drop\w*|up|down|higher|lower|jump\w*|surg\w*|climb\w*|soar\w*|gain\w*|expand\w*|shr[aiu]nk\w*|"
     r"contract\w*|slid|slump\w*|plung\w*|dipped|slipp\w*|slips?|sank|sunk|tumbl\w*|slides?|sliding|erod\w*|"
-    r"retreat\w*|rebound\w*|leapt|widen\w*|wider|narrow\w*|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es))\b",
+    r"retreat\w*|rebound\w*|leapt|widen\w*|wider|narrow\w*|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es)|"
+    rf"{_THAN_PRIOR_YEAR})\b",
     re.I,
 )
 UP_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|ros[ee]|risen|rising|up|higher|jump\w*|surg\w*|climb\w*|"
-    r"soar\w*|gain\w*|expand\w*|rebound\w*|leapt|widen\w*|wider)\b",
+    r"soar\w*|gain\w*|expand\w*|rebound\w*|leapt|widen\w*|wider|"
+    rf"more\s+{_THAN_PRIOR_YEAR_TAIL})\b",
     re.I,
 )
 DOWN_CUE = lazy(
     r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|down|lower|shr[aiu]nk\w*|contract\w*|slid|"
     r"slump\w*|plung\w*|dipped|reduc\w*|slipp\w*|slips?|sank|sunk|sink\w*|tumbl\w*|slides?|sliding|"
-    r"erod\w*|retreat\w*|narrow\w*)\b",
+    r"erod\w*|retreat\w*|narrow\w*|"
+    rf"(?:less|fewer)\s+{_THAN_PRIOR_YEAR_TAIL})\b",
     re.I,
 )
 SEQUENTIAL_CUE = lazy(
@@ -133,7 +142,7 @@ PLAIN_QUALIFIERS = frozenset(
     "total net annual quarterly full full-year yearly fiscal gaap reported consolidated overall record company "
     "group its their the a an this that year quarter quarter's year's first second third fourth q1 q2 q3 q4 fy "
     "and or of in for with was were is as at by to from on its strong solid robust higher lower "
-    "combined entire whole corporate latest last prior previous current same comparable reported total's "
+    "combined entire whole worldwide corporate latest last prior previous current same comparable reported total's "
     "first-quarter second-quarter third-quarter fourth-quarter nine-month six-month year-end half-year "
     "year-to-date ytd trailing-twelve-month trailing-twelve-months ttm ltm trailing last-twelve-month "
     "twelve-month 12-month three-month while whereas but so then also when where after before since because "
@@ -207,6 +216,11 @@ def _concept_regex() -> tuple[re.Pattern, dict[str, str]]:
     index = {w: name for w, name in reversed(words)}
     alt = "|".join(re.escape(w) for w, _n in words)
     return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I), index
+
+
+def concept_index() -> tuple[re.Pattern, dict[str, str]]:
+    """The regex of every catalogue wording and the concept each names (lower-cased wording -> concept)."""
+    return _concept_regex()
 
 
 def find_concepts(text: str, company_words: frozenset[str] = frozenset()) -> list[Named]:
