@@ -254,8 +254,12 @@ def compare_companies(
         entry = _Entry(qs, ref, got, build_series(got, spec, unit))
         entry.keys = _period_keys(entry.series, spec, period)
         if not entry.keys:
-            try:  # the engine's own words for "this company does not report the concept"
-                assemble_answer(ref, spec, entry.series, got, None, period, 1, today, unit)
+            # the engine's own words for "this company does not report the concept", of the year asked (its label
+            # aligned to the calendar year under align nearest), never the latest year's: Snowflake's FY2022 total_debt
+            # is no refusal at 2025-01-31; only with no year asked (or latest) is the latest the period asked
+            year_asked = None if fy is None or latest else _aligned_label(got, fy) if align == "nearest" else fy
+            try:
+                assemble_answer(ref, spec, entry.series, got, year_asked, period, 1, today, unit)
                 err = EdgarError(
                     "not_found",
                     f"{ref.name} reports no {period} value for {spec.name}.",
