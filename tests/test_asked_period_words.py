@@ -55,3 +55,14 @@ def test_the_mcp_compare_refusal_is_about_the_year_asked(sec):
     assert not any(s in snow["reason"] + " ".join(data["warnings"]) for s in SNOW_2025), snow["reason"]
     # NVIDIA's FY2022 total: 10,946,000,000 at 2022-01-30 (0001045810-22-000036)
     assert [(r["value"], r["accession_number"]) for r in data["rows"]] == [(10946000000, "0001045810-22-000036")]
+
+
+def test_a_share_exchange_ratio_is_said_to_come_from_the_weighted_share_counts(edgar):
+    # Logistic Properties of the Americas' weighted shares of 2022 and 2023: 168,142,740 (0001493152-24-016772)
+    # then 28,600,000 (0001997711-25-000030), 5.88. Its diluted EPS: 0.048 then 0.28 (5.83) for 2022, 0.019 then
+    # 0.11 (5.79) for 2023: 5.88 is no ratio of the two figures
+    res = edgar("concept", "LPA", "eps_diluted", "--fy", "2022..2024")
+    note = next(line for line in res.err.splitlines() if "1-for-5.88" in line)
+    assert "0.048 in 0001493152-24-016772, 0.28 in 0001997711-25-000030" in note
+    assert "(revision_kind share_exchange) by the restated weighted share counts)" in note, note
+    assert "ratio of the two figures" not in note

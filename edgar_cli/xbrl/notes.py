@@ -333,7 +333,9 @@ def _split_ratios(values: list[FactRecord], series_values: list[FactRecord] | No
     (0001045810-23-000017) against 0.18 (0001045810-25-000023) is 9.78, the 10-for-1 split rounded to two
     decimals. Otherwise a ratio within 2% of a whole one is that split, and any other is named as the
     pre_split_ratio warnings name it, "1-for-5.88, a recapitalisation's exchange ratio" (LPA's weighted shares:
-    168,142,740 in 0001493152-24-016772, 28,600,000 in 0001997711-25-000030)."""
+    168,142,740 in 0001493152-24-016772, 28,600,000 in 0001997711-25-000030). Each ratio says where it comes from:
+    "by the ratio of the two figures" (a split's N they round to, or their own ratio), "by the restated weighted
+    share counts" (a ratio the shares show and the figures only round to: LPA's EPS 0.048 -> 0.28 is 5.83)."""
 
     def ratio_of(v: FactRecord) -> float:
         per_share = v.unit.endswith("/shares")
@@ -357,20 +359,31 @@ def _split_ratios(values: list[FactRecord], series_values: list[FactRecord] | No
         whole = round(r) if r >= 1 else round(1 / r)
         if whole >= 2 and abs((r if r >= 1 else 1 / r) - whole) <= 0.02 * whole:
             known.add(float(whole) if r >= 1 else 1 / whole)
-    found = []
+
+    figures = "the ratio of the two figures"
+
+    def source(k: float) -> str:
+        # a known ratio that is no whole N is the one the restated weighted shares show (series._ratio_shown sets
+        # pre_split_ratio to it): it is not the ratio of the two figures, which only round to it
+        whole = float(round(k, 2)).is_integer() or float(round(1 / k, 2)).is_integer()
+        return figures if whole else "the restated weighted share counts"
+
+    found: list[tuple[str, str]] = []  # (the ratio in words, where it comes from)
     for v in usable:
         r = ratio_of(v)
         per_share = v.unit.endswith("/shares")
         fits = [k for k in known if (k >= 1) == (r >= 1) and _within_rounding(v.original_value, v.value, k, per_share)]  # type: ignore[arg-type]
         whole = round(r) if r >= 1 else round(1 / r)
         if fits:
-            found.append(words(min(fits, key=lambda k: abs(k / r - 1))))
+            k = min(fits, key=lambda k: abs(k / r - 1))
+            found.append((words(k), source(k)))
         elif whole >= 2 and abs((r if r >= 1 else 1 / r) - whole) <= 0.02 * whole:
-            found.append(words(float(whole) if r >= 1 else 1 / whole))
+            found.append((words(float(whole) if r >= 1 else 1 / whole), figures))
         elif whole >= 2:
-            found.append(words(r))
+            found.append((words(r), figures))
     kinds = list(dict.fromkeys(found))
-    return "; ".join(kinds) + (" by the ratio of the two figures" if kinds else "")
+    by_source = {src: [w for w, s in kinds if s == src] for _, src in kinds}
+    return "; ".join(f"{'; '.join(said)} by {src}" for src, said in by_source.items())
 
 
 def _half_step(x: float | int) -> float:
