@@ -66,3 +66,13 @@ def test_a_share_exchange_ratio_is_said_to_come_from_the_weighted_share_counts(e
     assert "0.048 in 0001493152-24-016772, 0.28 in 0001997711-25-000030" in note
     assert "(revision_kind share_exchange) by the restated weighted share counts)" in note, note
     assert "ratio of the two figures" not in note
+
+
+@pytest.mark.parametrize("company, years", [("TSM", "2015..2026"), ("LPA", "2022..2024")])
+def test_a_range_refusal_says_the_same_reason_once(edgar, company, years):
+    # TSMC (20-F 0001193125-25-083423) and Logistic Properties of the Americas (20-F 0001997711-25-000030) file
+    # IFRS facts: no year of the range has a US GAAP debt line, and every year's reason is the same sentence
+    err = edgar("concept", company, "total_debt", "--fy", years, "--period", "all", "--json").json()["error"]
+    once = edgar("concept", company, "total_debt", "--fy", years, "--json").json()["error"]
+    assert err["code"] == "not_found" and err["message"].count("reports no value for total_debt") == 1, err["message"]
+    assert err["message"] == once["message"]

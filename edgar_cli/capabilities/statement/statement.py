@@ -309,7 +309,8 @@ def _every_period_of(
             missing.append(err)  # a year of the range not reported: said in the answer, not a failure of it
     if not each and len(missing) > 1:
         # no year of the range has a value: the refusal names the range and says each year's reason, not the
-        # last year's alone (Tesla's total_debt over FY2014..2017, summed in none of them)
+        # last year's alone (Tesla's total_debt over FY2014..2017, summed in none of them), each reason once: the same
+        # sentence of every year (TSMC's "reports no value for total_debt", 12 times over FY2015..2026) is said once
         gone = missing[0]
         head = re.match(r"No (\S+) values of any period for (.+?) in fiscal year \d+", gone.message)
         raise EdgarError(
@@ -319,7 +320,7 @@ def _every_period_of(
                 if head
                 else ""
             )
-            + " ".join(m.message for m in missing),
+            + " ".join(dict.fromkeys(m.message for m in missing)),
             gone.suggestion,
             **gone.extras,
         )
