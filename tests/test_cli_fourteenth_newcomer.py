@@ -1,0 +1,55 @@
+"""A fourteenth newcomer's findings (issue 36), through the real CLI on corpus data."""
+
+from __future__ import annotations
+
+import pytest
+from test_cli_tenth_newcomer import _on_an_80_column_terminal
+
+
+@pytest.fixture
+def terminal(mirror, tmp_path):
+    from support import edgar_env
+
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    return lambda *args: _on_an_80_column_terminal(list(args), env)
+
+
+def _fits(screen: str) -> None:
+    assert all(len(line) <= 80 for line in screen.splitlines()), screen
+
+
+# Apple's FY2023 revenue 383,285,000,000 and cost of revenue first filed in the 10-K 0000320193-23-000106 (filed
+# 2023-11-03, 2022-09-25 to 2023-09-30); NVIDIA's FY2025 cash-flow lines in the 10-K 0001045810-25-000023 (filed
+# 2025-02-26, 2024-01-29 to 2025-01-26).
+@pytest.mark.parametrize(
+    "args, line",
+    [
+        (
+            ["concept", "AAPL", "net sales", "cost_of_revenue", "--fy", "2023"],
+            "FY2023 (2022-09-25 to 2023-09-30): 10-K 2023-11-03 0000320193-23-000106",
+        ),
+        (
+            ["statement", "NVDA", "cashflow", "--fy", "2025"],
+            "FY2025 (2024-01-29 to 2025-01-26): 10-K 2025-02-26 0001045810-25-000023",
+        ),
+    ],
+)
+def test_a_terminal_table_says_each_columns_filing_and_period(terminal, args, line):
+    rc, screen = terminal(*args)
+    assert rc == 0, screen
+    assert line in screen.splitlines(), screen
+    assert screen.count(line) == 1
+    _fits(screen)
+
+
+# Apple's FY2019 diluted EPS 2.97 is the split-restated figure of the 10-K 0000320193-20-000096 (filed 2020-10-30);
+# the column's other cells (revenue 260,174,000,000) are first filed in the 10-K 0000320193-19-000119.
+def test_a_cell_from_another_filing_than_its_columns_is_footnoted(terminal):
+    rc, screen = terminal("concept", "AAPL", "revenue", "net_income", "eps_diluted", "--fy", "2019..2020")
+    assert rc == 0, screen
+    lines = screen.splitlines()
+    assert "FY2019 (2018-09-30 to 2019-09-28): 10-K 2019-10-31 0000320193-19-000119" in lines, screen
+    eps = next(x for x in lines if x.startswith("Diluted earnings per share"))
+    assert "2.97 ^¹" in eps, eps
+    assert "¹ from 10-K 2020-10-30 0000320193-20-000096, not its column's filing" in lines, screen
+    _fits(screen)
