@@ -53,3 +53,28 @@ def test_a_cell_from_another_filing_than_its_columns_is_footnoted(terminal):
     assert "2.97 ^¹" in eps, eps
     assert "¹ from 10-K 2020-10-30 0000320193-20-000096, not its column's filing" in lines, screen
     _fits(screen)
+
+
+# Snowflake's cover-page share count: 334,100,000 at 2025-03-07 in the 10-K 0001640147-25-000052 (the annual view's
+# latest), 333,700,000 at 2025-05-08 in the next 10-Q 0001640147-25-000110 (filed 2025-05-30).
+NEWER = (
+    "A newer value than the annual view's latest (334,100,000 at 2025-03-07): 333,700,000 at 2025-05-08 "
+    "(10-Q 0001640147-25-000110, filed 2025-05-30); --period all shows every report's value."
+)
+
+
+def test_an_annual_instant_names_a_newer_periodic_value_and_the_flag_to_see_it(edgar, terminal):
+    body = edgar("concept", "SNOW", "shares_outstanding", "--json").json()
+    assert body["values"][0]["value"] == 334100000 and body["values"][0]["accession_number"] == "0001640147-25-000052"
+    assert NEWER in body["notes"], body["notes"]
+    rc, screen = terminal("concept", "SNOW", "shares_outstanding")
+    assert rc == 0, screen
+    flat = " ".join(x.strip() for x in screen.splitlines())
+    assert flat.count("333,700,000 at 2025-05-08 (10-Q 0001640147-25-000110") == 1, screen
+    _fits(screen)
+    # the value all periods show is the newer one, and a duration's annual view says nothing of quarters
+    every = edgar("concept", "SNOW", "shares_outstanding", "--period", "all", "--json").json()
+    assert every["values"][0]["value"] == 333700000
+    assert not any("A newer value" in n for n in every["notes"])
+    revenue = edgar("concept", "SNOW", "revenue", "--json").json()
+    assert not any("A newer value" in n for n in revenue["notes"])

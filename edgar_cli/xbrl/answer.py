@@ -220,6 +220,7 @@ def assemble_answer(
     notes += beside_lines(facts, spec, shown)
     notes += ifrs_current_inside(facts, shown)
     notes += revisions_unseen(facts, shown)
+    notes += newer_instant(series, shown, period, fy)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach
     gap = span_coverage_note(facts, None if fy is None else [fy], quarters=period != "annual")
@@ -252,6 +253,27 @@ def assemble_answer(
         source=SOURCE.format(cik=ref.cik),
         data_source=source_of(facts),
     )
+
+
+def newer_instant(series: Series, shown: list[FactRecord], period: ConceptPeriod, fy: int | None) -> list[str]:
+    """An annual answer's latest point-in-time value (a share count at a 10-K's cover date) when a later periodic
+    filing reports a newer one (Snowflake's 334,100,000 at 2025-03-07 in its 10-K, 333,700,000 at 2025-05-08 in
+    the next 10-Q): a note naming the newer value, its filing, and how to see every report's value."""
+    if period != "annual" or fy is not None or not shown or shown[0].period_type != "instant":
+        return []
+    latest = shown[0]
+    later = [
+        v
+        for v in series.values
+        if v.period_type == "instant" and v.end > latest.end and P.is_periodic(v.form or "") and v.value is not None
+    ]
+    if not later:
+        return []
+    v = max(later, key=lambda x: (x.end, x.filed or ""))
+    return [
+        f"A newer value than the annual view's latest ({latest.value:,} at {latest.end}): {v.value:,} at {v.end} "
+        f"({v.form} {v.accession_number}, filed {v.filed}); {param('period')} all shows every report's value."
+    ]
 
 
 def source_of(facts: CompanyFacts) -> DataSourceRecord:
