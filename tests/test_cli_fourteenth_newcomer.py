@@ -78,3 +78,22 @@ def test_an_annual_instant_names_a_newer_periodic_value_and_the_flag_to_see_it(e
     assert not any("A newer value" in n for n in every["notes"])
     revenue = edgar("concept", "SNOW", "revenue", "--json").json()
     assert not any("A newer value" in n for n in revenue["notes"])
+
+
+# NVIDIA's FY2025 cash-flow statement (10-K 0001045810-25-000023, 2024-01-29 to 2025-01-26): net income
+# 72,880,000,000 (us-gaap:NetIncomeLoss, its first line), stock-based compensation 4,737,000,000
+# (us-gaap:ShareBasedCompensation), net cash from operating activities 64,089,000,000.
+def test_the_cashflow_preset_starts_with_net_income_and_adds_back_stock_based_compensation(edgar):
+    body = edgar("statement", "NVDA", "cashflow", "--fy", "2025", "--json").json()
+    rows = {r["concept"]: r for r in body["rows"]}
+    order = [r["concept"] for r in body["rows"]]
+    assert order[0] == "net_income"
+    assert order.index("stock_based_compensation") < order.index("operating_cash_flow")
+    for concept, value, tag in [
+        ("net_income", 72880000000, "us-gaap:NetIncomeLoss"),
+        ("stock_based_compensation", 4737000000, "us-gaap:ShareBasedCompensation"),
+        ("operating_cash_flow", 64089000000, "us-gaap:NetCashProvidedByUsedInOperatingActivities"),
+    ]:
+        cell = rows[concept]["cells"][0]
+        assert cell["value"] == value and cell["matched_tag"] == tag, cell
+        assert cell["fact"]["accession_number"] == "0001045810-25-000023"
