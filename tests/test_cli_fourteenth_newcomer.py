@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from test_cli_tenth_newcomer import _on_an_80_column_terminal
 
@@ -97,3 +99,26 @@ def test_the_cashflow_preset_starts_with_net_income_and_adds_back_stock_based_co
         cell = rows[concept]["cells"][0]
         assert cell["value"] == value and cell["matched_tag"] == tag, cell
         assert cell["fact"]["accession_number"] == "0001045810-25-000023"
+
+
+# Apple's FY2024 10-K 0000320193-24-000123, indexed alone: four MD&A passages hold every word of the question; the
+# second shown ends with the Services paragraph's sentence "... from advertising, the App Store® and cloud services."
+def test_find_says_how_many_more_once_and_ends_an_excerpt_at_a_sentence(tmp_path, mirror):
+    from support import edgar_env, run_edgar
+
+    env = {**edgar_env(mirror.url, tmp_path / "cache"), "EDGAR_DATA_DIR": str(tmp_path / "data")}
+
+    added = run_edgar(["index", "add", "AAPL", "--accession", "0000320193-24-000123", "--no-semantic"], env, 300)
+    assert added.returncode == 0, added.stderr
+    ask = ["find", "Services net sales increased due to", "-c", "AAPL", "-n", "2"]
+    body = json.loads(run_edgar([*ask, "--json"], env).stdout)
+    assert body["matching"] == 4 and len(body["results"]) == 2
+    assert all(h["accession_number"] == "0000320193-24-000123" for h in body["results"])
+    second = body["results"][1]["excerpt"]
+    assert second.rstrip("…").endswith("the App Store® and cloud services."), second
+    assert "Services net sales increased" in second
+    rc, screen = _on_an_80_column_terminal(ask, env)
+    assert rc == 0, screen
+    flat = " ".join(screen.split())
+    assert flat.count("2 of 4 passages") == 1 and "--limit 4 shows more." in flat, screen
+    _fits(screen)
