@@ -122,3 +122,28 @@ def test_find_says_how_many_more_once_and_ends_an_excerpt_at_a_sentence(tmp_path
     flat = " ".join(screen.split())
     assert flat.count("2 of 4 passages") == 1 and "--limit 4 shows more." in flat, screen
     _fits(screen)
+
+
+# Logistic Properties of the Americas' XBRL facts end at 2024-12-31 (its 20-F 0001997711-25-000030): a name ending
+# in s takes a bare apostrophe; one helper writes every company possessive.
+def test_a_company_name_ending_in_s_takes_a_bare_apostrophe(edgar):
+    r = edgar("concept", "LPA", "revenue", "--json")
+    assert r.rc == 0, r.err
+    said = " ".join(r.json()["warnings"] + r.json()["notes"])
+    assert "Logistic Properties of the Americas' XBRL facts end at 2024-12-31 (the report 0001997711-25-000030)" in said
+    assert "Americas's" not in said + r.err
+
+
+def test_possessive_is_the_one_spelling_of_a_company_possessive():
+    import pathlib
+    import re
+
+    from edgar_cli.vocabulary import possessive
+
+    assert possessive("Apple Inc.") == "Apple Inc.'s" and possessive("SIEMENS") == "SIEMENS'"
+    root = pathlib.Path(__import__("edgar_cli").__file__).parent
+    # a company's name or owner written with "'s" by hand (spec.name is a concept's name: "revenue's tags")
+    named = re.compile(r"\{(?!spec\.)[\w.]*(?:\bname|owner)\}'s")
+    files = [p for p in root.rglob("*.py") if p.name != "vocabulary.py"]
+    found = [f"{p}: {m.group()}" for p in files for m in named.finditer(p.read_text(encoding="utf-8"))]
+    assert found == [], found
