@@ -147,3 +147,17 @@ def test_possessive_is_the_one_spelling_of_a_company_possessive():
     files = [p for p in root.rglob("*.py") if p.name != "vocabulary.py"]
     found = [f"{p}: {m.group()}" for p in files for m in named.finditer(p.read_text(encoding="utf-8"))]
     assert found == [], found
+
+
+# Tesla's latest 10-Q, 0001628280-25-045968, is listed but its document is not in the mirror (404); the next older
+# 10-Q, 0001628280-25-035806 (filed 2025-07-24), is: the error names it, the flag to ask for it, and the listing.
+def test_a_missing_latest_document_names_the_next_older_filing_of_its_form(edgar):
+    r = edgar("section", "TSLA", "mda", "--form", "10-Q", "--json")
+    assert r.rc != 0
+    err = json.loads(r.out or r.err)["error"]
+    assert err["code"] == "not_found" and "000162828025045968" in err["url"], err
+    assert err["older_accession_number"] == "0001628280-25-035806"
+    assert "--accession 0001628280-25-035806" in err["suggestion"], err
+    assert "edgar filings TSLA --form 10-Q" in err["suggestion"], err
+    older = edgar("section", "TSLA", "mda", "--accession", "0001628280-25-035806", "--json")
+    assert older.rc == 0 and older.json()["accession_number"] == "0001628280-25-035806", older.err
