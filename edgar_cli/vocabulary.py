@@ -152,3 +152,9 @@ def tool(name: str) -> str:
     On the CLI a name no capability declares is a KeyError (tests/test_vocabulary.py checks every name
     the package passes); over MCP the name is its own spelling."""
     return TOOL_COMMANDS[name] if _surface == "cli" else name
+
+
+def possessive(name: str) -> str:
+    """A company's name as the owner of what follows: "Apple Inc.'s", "Logistic Properties of the Americas'" (a
+    name ending in s takes a bare apostrophe). Every message that writes a company's possessive writes it here."""
+    return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"

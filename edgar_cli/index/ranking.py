@@ -147,7 +147,15 @@ def excerpt(chunk_text: str, terms: list[str], max_chars: int, phrase: list[str]
         sp = text.find(" ", lo, min(len(text), lo + 40))
         if sp != -1 and (not inside or sp < inside[0][0]):
             lo = sp + 1
-    if hi < len(text):  # end at a word boundary, never before the last mark
+    sentence = _sentence_end(text, lo, hi, [x for x in spans if x[0] >= lo and x[1] <= hi]) if hi < len(text) else None
+    if sentence is not None:  # end at a sentence's end when one is near (the window moved to it, marks kept)
+        lo, hi = sentence
+        if lo > 0 and text[lo - 1] != " ":  # moved on: start at a word boundary again, before the marks kept
+            sp = text.find(" ", lo, min(len(text), lo + 40))
+            kept = [s for s, _e in inside if s >= lo]
+            if sp != -1 and (not kept or sp < kept[0]):
+                lo = sp + 1
+    elif hi < len(text):  # end at a word boundary, never before the last mark
         sp = text.rfind(" ", max(lo, hi - 40), hi)
         if sp != -1 and (not inside or sp >= max(e for _, e in inside)):
             hi = sp
@@ -157,6 +165,37 @@ def excerpt(chunk_text: str, terms: list[str], max_chars: int, phrase: list[str]
     shift = len(head) - lo - (len(text[lo:hi]) - len(text[lo:hi].lstrip()))
     marks = [(s + shift, e + shift) for s, e, _ in spans if s >= lo and e <= hi]
     return Excerpt(head + body + tail, marks)
+
+
+SENTENCE_NEAR = 120  # how far (characters) before or after a cut an excerpt looks for a sentence's end
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"\u201c(]|$)")
+
+
+def _sentence_end(text: str, lo: int, hi: int, inside: list[tuple[int, int, str]]) -> tuple[int, int] | None:
+    """The window ``lo``..``hi`` moved to end just after a sentence's end within SENTENCE_NEAR characters of
+    ``hi``, whichever is nearest: back (never before the last mark in it) or on (the start moved on as much, while
+    the window still holds every matched word it held); None when no sentence ends near enough."""
+    last = max((e for _, e, _ in inside), default=lo)
+    held = {t for _, _, t in inside}
+    best: tuple[int, int] | None = None
+    for m in _SENTENCE_END.finditer(text):
+        end = m.end()
+        if end < hi - SENTENCE_NEAR or end <= lo:
+            continue
+        if end > hi + SENTENCE_NEAR:
+            break
+        if end <= hi:
+            if end < last:
+                continue
+            option = (lo, end)
+        else:
+            start = lo + end - hi
+            if {t for s, e, t in inside if s >= start} != held:
+                break
+            option = (start, end)
+        if best is None or abs(option[1] - hi) < abs(best[1] - hi):
+            best = option
+    return best
 
 
 def _best_window(text: str, spans: list[tuple[int, int, str]], width: int) -> tuple[int, int]:

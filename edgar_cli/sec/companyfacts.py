@@ -38,7 +38,7 @@ from datetime import date as _date_type
 
 from ..alloc import collector_paused
 from ..errors import EdgarError
-from ..vocabulary import param, surface, tool
+from ..vocabulary import param, possessive, surface, tool
 from ..xbrl.facts import FORMAT, CompanyFacts, LazyTags, Row, reporting_currency
 from ..xbrl.periods import FiscalCalendar, build_calendar
 from . import command_scope, urls, validate
@@ -303,7 +303,7 @@ def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple
         why = exc.code if isinstance(exc, EdgarError) else "malformed"
         return (
             (
-                f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}), {(today - last_end).days} days "
+                f"{possessive(facts.name)} XBRL facts end at {last_end} (the report {last_accn}), {(today - last_end).days} days "
                 f"before {today}; whether it has filed reports since could not be checked: its filings list "
                 f"({urls.submissions(facts.cik)}) could not be read ({why})."
             ),
@@ -362,7 +362,7 @@ def gap_note(name: str, cik: int, report: tuple) -> str:
     form, filed, accession, the facts' last end, the accession of their last report)."""
     _report_date, _form, _filed, accession, last_end, last_accn = report
     return (
-        f"{name}'s XBRL facts end at {last_end} (the report {last_accn}); {_not_in_them(report)}: "
+        f"{possessive(name)} XBRL facts end at {last_end} (the report {last_accn}); {_not_in_them(report)}: "
         f"its figures are in the filing's text: read them with {_section_call(cik, accession)}."
     )
 
@@ -439,7 +439,7 @@ def span_coverage_note(
     _d, _f, _filed, _a, last_end, last_accn = reports[0]
     listed = "; ".join(f"its {r[1]} for the period ending {r[0]}, filed {r[2]} ({r[3]})" for r in reports)
     return (
-        f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}); the reports of "
+        f"{possessive(facts.name)} XBRL facts end at {last_end} (the report {last_accn}); the reports of "
         f"{_fy_list(lacking)} are not in them: {listed}. Their figures are in the filings' text: read each with "
         f"{_section_call(facts.cik, reports[0][3])} (and the others' accession numbers)."
     )
@@ -454,7 +454,7 @@ def inside_note(facts: CompanyFacts) -> str | None:
         facts.later_reports, key=lambda r: (r[0], str(r[2]))
     )
     return (
-        f"{facts.name}'s XBRL facts end at {last_end}, before its later reports (the latest, its {form} for the "
+        f"{possessive(facts.name)} XBRL facts end at {last_end}, before its later reports (the latest, its {form} for the "
         f"period ending {report_date}, {accession}, is not in them); the periods asked are inside them."
     )
 

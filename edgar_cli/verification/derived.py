@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..models.companies import CompanyRef
 from ..models.verify import VerifiedFigure
+from ..vocabulary import possessive
 from ..xbrl import grounding as G
 from ..xbrl.catalogue import catalogue
 from ..xbrl.records import FactRecord
@@ -480,7 +481,7 @@ class Derived:
         else:
             row.status = "unchecked"
             row.reason = (
-                f"The sum of {self.ref.name}'s four quarters ending {end} ({formula}) is {S.fmt(total)} {unit}; "
+                f"The sum of {possessive(self.ref.name)} four quarters ending {end} ({formula}) is {S.fmt(total)} {unit}; "
                 f"{fig.text} does not round to it, but edgar does not tell which twelve months the sentence means."
             )
             row.notes.append(f"Computed from {S.inputs_text(d)}.")
@@ -523,7 +524,7 @@ class Derived:
         else:
             row.status = "ungrounded"
             row.reason = (
-                f"{self.ref.name}'s {concept} for {G.describe_period(q)} is {S.fmt(q.value)} {q.unit} "
+                f"{possessive(self.ref.name)} {concept} for {G.describe_period(q)} is {S.fmt(q.value)} {q.unit} "
                 f"({d.formula}); {fig.text} does not round to it."
             )
             row.notes.append(f"Computed from {S.inputs_text(d)}.")

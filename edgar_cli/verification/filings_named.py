@@ -29,6 +29,7 @@ from decimal import Decimal
 
 from ..models.verify import VerifiedFigure
 from ..patterns import lazy
+from ..vocabulary import possessive
 from ..xbrl import grounding as G
 from ..xbrl.catalogue import catalogue
 from ..xbrl.restatements import filing_order
@@ -152,7 +153,7 @@ def check(grounder, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
             _unchecked(
                 row,
                 f"The sentence gives {fig.text} as presented in the {nf.text}, which edgar does not find among "
-                f"{grounder.ref.name}'s XBRL filings; what that filing presented cannot be checked.",
+                f"{possessive(grounder.ref.name)} XBRL filings; what that filing presented cannot be checked.",
             )
         return row
     claim = grounder.claim_for(fig, row.model_copy(deep=True))

@@ -40,6 +40,7 @@ from ..models.companies import CompanyRef
 from ..models.verify import PeriodReading, VerifiedFigure
 from ..patterns import lazy
 from ..sec.companyfacts import facts_end_words, span_coverage_note
+from ..vocabulary import possessive
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
@@ -934,7 +935,7 @@ class Grounder(Derived):
         return self._amount(fig, row, claim)
 
     def calendar_wording(self, claim: P.Claim) -> str:
-        return f"{claim.text} is calendar wording, and {self.ref.name}'s fiscal years end around {self.cal.typical_end}"
+        return f"{claim.text} is calendar wording, and {possessive(self.ref.name)} fiscal years end around {self.cal.typical_end}"
 
     def _either_reading(
         self, fig: Figure, row: VerifiedFigure, claim: P.Claim, options: list[P.Claim]
@@ -1269,7 +1270,7 @@ class Grounder(Derived):
             row.status = "ungrounded"
             self.concept_contradicted.add(fig.start)
             row.reason = (
-                f"{self.ref.name}'s {label} for {G.describe_period(own)} is {S.fmt(own.value)} {own.unit} "
+                f"{possessive(self.ref.name)} {label} for {G.describe_period(own)} is {S.fmt(own.value)} {own.unit} "
                 f"({own.matched_tag}, {own.form} {own.accession_number}); {fig.text} does not round to it. It "
                 f"rounds to {m.fact.matched_tag} = {S.fmt(m.fact.value)} {m.fact.unit}, another measure the "
                 f"answer's words do not name: {self._chain_caveat(named, m.fact.matched_tag)}."
@@ -1309,7 +1310,7 @@ class Grounder(Derived):
             row.status = "ungrounded"
             self.concept_contradicted.add(fig.start)
             row.reason = (
-                f"{self.ref.name}'s {label} for {G.describe_period(f)} is {S.fmt(f.value)} {f.unit} "
+                f"{possessive(self.ref.name)} {label} for {G.describe_period(f)} is {S.fmt(f.value)} {f.unit} "
                 f"({f.matched_tag}, {f.form} {f.accession_number}); {fig.text} does not round to it."
             )
             if fig.currency and f.unit.split("/")[0] != fig.currency:
@@ -1338,7 +1339,7 @@ class Grounder(Derived):
             self.text_ok.add(fig.start)
             return row
         row.status = "ungrounded"
-        where = "the cited filings' XBRL facts" if self.cited else f"{self.ref.name}'s XBRL facts"
+        where = "the cited filings' XBRL facts" if self.cited else f"{possessive(self.ref.name)} XBRL facts"
         row.reason = f"No {label} value in {where} rounds to {fig.text}, in any period."
         self.text_ok.add(fig.start)
         return row
@@ -1658,7 +1659,7 @@ class Grounder(Derived):
             )
             return row
         row.status = "ungrounded"
-        where = "the cited filings' XBRL facts" if self.cited else f"{self.ref.name}'s XBRL facts"
+        where = "the cited filings' XBRL facts" if self.cited else f"{possessive(self.ref.name)} XBRL facts"
         when = f" for {claim.text}" if claim.stated else ""
         row.reason = f"No value in {where}{when} rounds to {fig.text}, and no ratio or change of facts gives it."
         self._note_coincidences(fig, row, claim, matches, None)
@@ -1862,7 +1863,7 @@ class Grounder(Derived):
         if other.status in ("grounded", "derived"):
             row.status = "unchecked"
             row.reason = (
-                f"No value in the cited filings' XBRL facts rounds to {fig.text}; {self.ref.name}'s other "
+                f"No value in the cited filings' XBRL facts rounds to {fig.text}; {possessive(self.ref.name)} other "
                 f"filings hold it: {other.reason.rstrip('.')}{where}. It is not contradicted; cite that "
                 "filing to ground it."
             )
@@ -1873,7 +1874,7 @@ class Grounder(Derived):
             row.reason = (
                 f"In the cited filing's XBRL facts: {other.reason}"
                 if cited_itself
-                else f"Not in the cited filings' XBRL facts; in {self.ref.name}'s other filings: {other.reason}"
+                else f"Not in the cited filings' XBRL facts; in {possessive(self.ref.name)} other filings: {other.reason}"
             )
         else:
             return False
@@ -1942,7 +1943,7 @@ class Grounder(Derived):
             flag(
                 row,
                 "superseded_value",
-                f"later filings restated {self.ref.name}'s value for "
+                f"later filings restated {possessive(self.ref.name)} value for "
                 f"{G.describe_period(f)} to {S.fmt(m.current_value)} {f.unit}.",
             )
         elif (
@@ -1969,7 +1970,7 @@ class Grounder(Derived):
             flag(
                 row,
                 "superseded_value",
-                f"the answer quotes {self.ref.name}'s value for {G.describe_period(f)} as "
+                f"the answer quotes {possessive(self.ref.name)} value for {G.describe_period(f)} as "
                 f"first reported in {f.accession_number}; later filings restated it to {S.fmt(m.current_value)} "
                 f"{f.unit}.",
             )
@@ -2204,7 +2205,9 @@ class Grounder(Derived):
             prev = labels.get(fy - 1)
             start = prev + timedelta(days=1) if prev else None
             row.status = "grounded"
-            row.reason = f"{self.ref.name}'s FY{fy} " + (f"ran {start} to {end}." if start else f"ended {end}.")
+            row.reason = f"{possessive(self.ref.name)} FY{fy} " + (
+                f"ran {start} to {end}." if start else f"ended {end}."
+            )
             return row
         est = self.cal.estimated_end(fy)
         if est is not None and labels and fy > max(labels) and (est - self.today).days < 400:
@@ -2220,7 +2223,7 @@ class Grounder(Derived):
             return row
         if labels and fy < min(labels):
             row.reason = (
-                f"FY{fy} is before {self.ref.name}'s XBRL facts begin{self._coverage(fy)}; it cannot be "
+                f"FY{fy} is before {possessive(self.ref.name)} XBRL facts begin{self._coverage(fy)}; it cannot be "
                 "checked against them."
             )
             return row
@@ -2248,10 +2251,10 @@ class Grounder(Derived):
             gap = span_coverage_note(self.facts, [fy], inside=False)
             if gap:
                 return ". " + gap.rstrip(".")
-            return f" ({self.ref.name}'s XBRL facts end with FY{last}, which ended {last_end})"
+            return f" ({possessive(self.ref.name)} XBRL facts end with FY{last}, which ended {last_end})"
         if fy < first:
             history = f"; {self.earlier_history}" if self.earlier_history else ""
-            return f" ({self.ref.name}'s XBRL facts begin with FY{first}, which ended {first_end}{history})"
+            return f" ({possessive(self.ref.name)} XBRL facts begin with FY{first}, which ended {first_end}{history})"
         return ""
 
     def _a_year_before(self, end: date, ptype: str | None) -> date | None:
@@ -2362,7 +2365,9 @@ class Grounder(Derived):
         ]
         if near:
             row.status = "ungrounded"
-            row.reason = f"{self.ref.name}'s fiscal year {'began' if starts else 'ended'} {near[0]}, not {iso}."
+            row.reason = (
+                f"{possessive(self.ref.name)} fiscal year {'began' if starts else 'ended'} {near[0]}, not {iso}."
+            )
             return row
         close = sorted((e for e in ends if 0 < abs((e - d).days) <= 7), key=lambda e: abs((e - d).days))
         if fig.date_role == "end" and close:  # "the quarter ended July 2, 2023" of a quarter that ended July 1

@@ -24,6 +24,7 @@ from decimal import Decimal
 
 from ..models.verify import VerifiedFigure
 from ..patterns import lazy
+from ..vocabulary import possessive
 from ..xbrl.facts import CompanyFacts
 from . import wording as W
 from .periods import calendar_as_fiscal, lies_mostly_in
@@ -376,11 +377,11 @@ def _side_of(
     owner = next((m.group("name") for m in _OWNER.finditer(clause) if m.group("name").lower() not in _NOT_OWNERS), None)
     if other is not None and owner and other.owner and owner != other.owner:
         return (
-            f"its base is {owner}'s figure and the figure it is said of {other.owner}'s: edgar does not "
+            f"its base is {possessive(owner)} figure and the figure it is said of {possessive(other.owner)}: edgar does not "
             "compute one company's figure as a multiple of another's unless the sentence writes both amounts"
         )
     if other is not None and owner and other.owner is None and not clause.lstrip().lower().startswith("its"):
-        return f"its base is {owner}'s figure, which edgar cannot tell is the same company's"
+        return f"its base is {possessive(owner)} figure, which edgar cannot tell is the same company's"
     if facts is None:
         return None
     concepts = W.find_concepts(clause)
@@ -833,7 +834,7 @@ def _check_named_base(row: VerifiedFigure, m: re.Match, sentence: str, lead: str
     if owner is not None:
         _unchecked(
             row,
-            f"the sentence says it is {said} {owner}'s, another company's figure: edgar does not check one "
+            f"the sentence says it is {said} {possessive(owner)}, another company's figure: edgar does not check one "
             "company's figure as a multiple of another's unless the sentence writes both amounts",
         )
         return

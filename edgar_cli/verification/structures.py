@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from ..models.verify import PeriodReading, VerifiedFigure
 from ..patterns import lazy
+from ..vocabulary import possessive
 from ..xbrl import periods as XP
 from . import periods as P
 
@@ -562,7 +563,7 @@ def _date_of_a_period(grounder: Grounder, fig: Figure, ends: dict[str, set[date]
         return row
     other = grounder.cal.labels.get(fig.day)  # type: ignore[arg-type]
     row.status = "ungrounded"
-    row.reason = f"{grounder.ref.name}'s {_label(year, part)} ended {end}, not {fig.day}" + (
+    row.reason = f"{possessive(grounder.ref.name)} {_label(year, part)} ended {end}, not {fig.day}" + (
         f" ({fig.day} is the end of FY{other})." if other is not None else "."
     )
     return row
@@ -610,7 +611,7 @@ def _near_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure, Verif
     alt.status = "unchecked"
     grounder.text_ok.discard(fig.start)
     alt.reason = (
-        f"The sentence dates its end {fig.period_end}, the day after {grounder.ref.name}'s period ended {end} "
+        f"The sentence dates its end {fig.period_end}, the day after {possessive(grounder.ref.name)} period ended {end} "
         f"and the first day of the period that ended {begun}. It holds for the period that began on "
         f"{fig.period_end} ({alt.reason.rstrip('.')}), not for the one ended {end} ({row.reason.rstrip('.')}). "
         "The date is what is wrong (its own row says so)."
@@ -648,7 +649,7 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
     other = grounder.cal.labels.get(d)  # type: ignore[arg-type]
     date_is = f" (the end of FY{other})" if other is not None else ""
     note = (
-        f"The sentence also dates {fig.period_text} to {d}, but {grounder.ref.name}'s {label} ended "
+        f"The sentence also dates {fig.period_text} to {d}, but {possessive(grounder.ref.name)} {label} ended "
         f"{named_end}: the date is what is wrong (its own row says so)."
     )
     kind = (
@@ -676,7 +677,7 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
     out.status = "unchecked"
     grounder.text_ok.discard(fig.start)  # a passage cannot say which of the two periods the answer meant
     out.reason = (
-        f"The sentence names two periods for it that differ: {fig.period_text} ({grounder.ref.name}'s "
+        f"The sentence names two periods for it that differ: {fig.period_text} ({possessive(grounder.ref.name)} "
         f"{label} ended {named_end}) and the period ended {d}{date_is}. It holds for the second "
         f"({alt_reason.rstrip('.')}), not for {label} ({row.reason.rstrip('.')}). Name one period to "
         "check it."

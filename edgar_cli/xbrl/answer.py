@@ -25,7 +25,7 @@ from ..sec.companyfacts import (
     load_company_facts,
     span_coverage_note,
 )
-from ..vocabulary import param, surface, tool
+from ..vocabulary import param, possessive, surface, tool
 from . import periods as P
 from . import pointintime as PIT
 from .catalogue import Concept, lookup
@@ -220,6 +220,7 @@ def assemble_answer(
     notes += beside_lines(facts, spec, shown)
     notes += ifrs_current_inside(facts, shown)
     notes += revisions_unseen(facts, shown)
+    notes += newer_instant(series, shown, period, fy)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach
     gap = span_coverage_note(facts, None if fy is None else [fy], quarters=period != "annual")
@@ -252,6 +253,27 @@ def assemble_answer(
         source=SOURCE.format(cik=ref.cik),
         data_source=source_of(facts),
     )
+
+
+def newer_instant(series: Series, shown: list[FactRecord], period: ConceptPeriod, fy: int | None) -> list[str]:
+    """An annual answer's latest point-in-time value (a share count at a 10-K's cover date) when a later periodic
+    filing reports a newer one (Snowflake's 334,100,000 at 2025-03-07 in its 10-K, 333,700,000 at 2025-05-08 in
+    the next 10-Q): a note naming the newer value, its filing, and how to see every report's value."""
+    if period != "annual" or fy is not None or not shown or shown[0].period_type != "instant":
+        return []
+    latest = shown[0]
+    later = [
+        v
+        for v in series.values
+        if v.period_type == "instant" and v.end > latest.end and P.is_periodic(v.form or "") and v.value is not None
+    ]
+    if not later:
+        return []
+    v = max(later, key=lambda x: (x.end, x.filed or ""))
+    return [
+        f"A newer value than the annual view's latest ({latest.value:,} at {latest.end}): {v.value:,} at {v.end} "
+        f"({v.form} {v.accession_number}, filed {v.filed}); {param('period')} all shows every report's value."
+    ]
 
 
 def source_of(facts: CompanyFacts) -> DataSourceRecord:
@@ -461,7 +483,7 @@ def tags_before_facts(
     lines = [f"FY{y}: {'; '.join(a)}" for y in held if (a := _apart_in_year(facts, spec, y))]
     said = f"FY{held[0]}" + (f" to FY{held[-1]}" if len(held) > 1 else "")
     reason = (
-        f"{spec.name}'s tags cover FY{have[0]} to FY{have[-1]} ({', '.join(tags)}); {ref.name}'s XBRL facts cover "
+        f"{spec.name}'s tags cover FY{have[0]} to FY{have[-1]} ({', '.join(tags)}); {possessive(ref.name)} XBRL facts cover "
         f"FY{span[0]} to FY{span[1]}, so {said} only under other tags"
         + (f" (nothing before FY{span[0]})" if years[0] < span[0] else "")
         + (
@@ -690,7 +712,7 @@ def _raise_missing_year(
     if est_end is not None and (est_end - today).days > 366:
         raise EdgarError(
             "out_of_scope",
-            f"{ref.name}'s fiscal year {fy} has not begun (it would end around {est_end}); EDGAR holds what "
+            f"{possessive(ref.name)} fiscal year {fy} has not begun (it would end around {est_end}); EDGAR holds what "
             "companies reported, not forecasts.",
             f"Ask for FY{latest} (the latest reported) or earlier." if latest else f"Omit {param('fiscal_year')}.",
             latest_fiscal_year=latest,
@@ -712,7 +734,7 @@ def _raise_missing_year(
             reason += "; edgar does not subtract year-to-date values to make quarters"
     elif covered is not None:
         reason = (
-            f"{spec.name} is not reported after FY{latest}; {ref.name}'s XBRL facts cover FY{fy} under other tags "
+            f"{spec.name} is not reported after FY{latest}; {possessive(ref.name)} XBRL facts cover FY{fy} under other tags "
             f"(the report {covered})"
         )
     elif latest is not None and fy > latest and coverage_note and unchecked:
@@ -735,7 +757,7 @@ def _raise_missing_year(
         # Borrowings from FY2020, its facts from 2014; its FY2016 only as the prior year of the FY2017 20-F)
         where = f"the report {held[0]}" if held[1] else f"as an earlier year in a later report, {held[0]}"
         reason = (
-            f"{_tags_start(spec, pool, every, earliest, period)}; {ref.name}'s XBRL facts cover FY{fy} under other "
+            f"{_tags_start(spec, pool, every, earliest, period)}; {possessive(ref.name)} XBRL facts cover FY{fy} under other "
             f"tags ({where})"
         )
         if apart:
@@ -748,7 +770,7 @@ def _raise_missing_year(
             reason = f"the XBRL facts start at FY{earliest}"
         else:
             reason = (
-                f"{_tags_start(spec, pool, every, earliest, period)}; {ref.name}'s XBRL facts start at FY{span[0]}"
+                f"{_tags_start(spec, pool, every, earliest, period)}; {possessive(ref.name)} XBRL facts start at FY{span[0]}"
                 + (f" ({span[2]})" if span[2] else "")
             )
     else:

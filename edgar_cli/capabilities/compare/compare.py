@@ -26,7 +26,7 @@ from ...models.facts import FactValue
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...sec.companyfacts import known_on, load_company_facts, span_coverage_note
-from ...vocabulary import param, tool
+from ...vocabulary import param, possessive, tool
 from ...xbrl import periods as P
 from ...xbrl import pointintime as PIT
 from ...xbrl.answer import (
@@ -691,7 +691,7 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None, in
             f"{named[-1]} end within {MAX_END_GAP_DAYS} days of each other, while {'; '.join(apart)} "
             f"{'ends' if len(apart) == 1 else 'end'} months from them. So {how} each other figure {stated}."
         )
-    months = "; ".join(f"{e.ref.name}'s in {hit[1]:%B}" for e, hit in hits if hit is not None)
+    months = "; ".join(f"{possessive(e.ref.name)} in {hit[1]:%B}" for e, hit in hits if hit is not None)
     return (
         f"These fiscal years never line up: they end months apart ({months}). Even read as calendar {year}, the "
         "best-matching fiscal years, "
@@ -753,7 +753,7 @@ def _nearest_each(
             who = e.ref.tickers[0] if e.ref.tickers else e.ref.cik
             err = EdgarError(
                 "not_found",
-                f"{e.ref.name}'s fiscal year aligned to calendar {year} (ending nearest {year}-12-31) is "
+                f"{possessive(e.ref.name)} fiscal year aligned to calendar {year} (ending nearest {year}-12-31) is "
                 f"FY{unsummed[0]} (ended {unsummed[1]}), but {name} is not summed there: "
                 f"the lines it is summed from are in the XBRL facts but cannot be summed without a guess: "
                 f"{describe_unsummed([found])}.",
@@ -880,7 +880,7 @@ def _covers(rows: list[ComparisonRow]) -> str:
     for i, r in enumerate(rows):
         label = f"FY{r.fiscal_year}" if r.fiscal_period == "FY" else f"{r.fiscal_period} FY{r.fiscal_year}"
         span = f"{_months(r.days)} from {r.start} to {r.end}" if r.start else f"the period ended {r.end}"
-        parts.append(f"{r.name}'s {label} figure {'covers ' if i == 0 else ''}{span}")
+        parts.append(f"{possessive(r.name)} {label} figure {'covers ' if i == 0 else ''}{span}")
     return ", ".join(parts)
 
 

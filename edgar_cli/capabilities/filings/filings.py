@@ -16,7 +16,7 @@ from ...models.companies import DataSource
 from ...sec import submissions as S
 from ...sec import urls
 from ...sec.client import SecClient, get_client
-from ...vocabulary import param, tool
+from ...vocabulary import param, possessive, tool
 from ..arguments import parse_day
 from ..resolve.resolve import resolve_company
 from . import MAX_LIMIT
@@ -729,7 +729,7 @@ def _raise_no_fiscal_year(
         if (year_end - today).days > 366:
             raise EdgarError(
                 "out_of_scope",
-                f"{name}'s {reason}; EDGAR holds what companies filed.",
+                f"{possessive(name)} {reason}; EDGAR holds what companies filed.",
                 f"Ask for FY{latest} (the latest filed) or earlier." if latest else "Omit the fiscal year.",
                 latest_fiscal_year=latest,
             )

@@ -7,7 +7,7 @@ import re
 import zlib
 from datetime import date
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -278,14 +278,19 @@ def _open(
         # older filings list no primary document: read the full submission (.txt) and take its main document
         document_url = urls.full_submission_text(filing.cik, filing.accession_number)
         notes.append("The SEC lists no primary document for this filing; read from the full submission text.")
-    doc, outline = load_document(
-        client,
-        document_url,
-        I.family(filing.form) or fam,
-        filing.company_name,
-        form=filing.form,
-        period=filing.period_of_report,
-    )
+    try:
+        doc, outline = load_document(
+            client,
+            document_url,
+            I.family(filing.form) or fam,
+            filing.company_name,
+            form=filing.form,
+            period=filing.period_of_report,
+        )
+    except EdgarError as exc:
+        if exc.code != "not_found" or accession is not None or exc.extras.get("url") != document_url:
+            raise
+        raise _older_instead(exc, company, filing, I.family(filing.form) or fam, client) from None
     meta.update(
         company_name=filing.company_name,
         cik=filing.cik,
@@ -329,6 +334,39 @@ def _open(
 
 # Part III of a 10-K (Items 10-14), which a filer often gives in a 10-K/A instead of the proxy statement
 _PART_III = ("directors", "executive_compensation", "security_ownership", "related_transactions", "accountant_fees")
+
+
+def _older_instead(exc: EdgarError, company: str, filing: Any, fam: str, client: SecClient) -> EdgarError:
+    """``exc`` (the document of the filing chosen for the caller, not found) with a suggestion naming the next
+    older filing of the form family, how to ask for it, and how to list the others."""
+    from ..filings.filings import list_filings
+
+    listing = (
+        f"{tool('list_filings')} {company} {param('forms')} {fam}"
+        if surface() == "cli"
+        else f"{tool('list_filings')} with {param('forms')} {fam}"
+    )
+    try:
+        listed = list_filings(company, forms=[fam], limit=40, client=client).filings
+    except EdgarError:
+        listed = []
+    older = next(
+        (f for f in listed if not f.is_amendment and f.filed < filing.filed and f.form == filing.form),
+        None,
+    )
+    said = (
+        f"The next older {filing.form} is {older.accession_number} (filed {older.filed}): ask for it with "
+        f"{param('accession_number')} {older.accession_number}; the others: {listing}."
+        if older is not None
+        else f"The company's other {fam} filings: {listing}."
+    )
+    return EdgarError(
+        exc.code,
+        exc.message,
+        f"{said} {exc.suggestion}".strip(),
+        **exc.extras,
+        **({"older_accession_number": older.accession_number} if older is not None else {}),
+    )
 
 
 def get_filing_outline(

@@ -33,7 +33,7 @@ from ...verification.grounding import Grounder
 from ...verification.subjects import FORMAT as SUBJECTS_FORMAT
 from ...verification.subjects import Named, SubjectIndex, SubjectReader, companies_named
 from ...verification.verdict import verdict
-from ...vocabulary import param, surface
+from ...vocabulary import param, possessive, surface
 from ...xbrl import grounding as G
 from ...xbrl import inline as IX
 from ...xbrl import periods as XP
@@ -313,7 +313,7 @@ def verify_answer(
             everything = G.FactPool(facts)
             pool = everything.limited_to(accessions)
             notes.append(
-                f"{ref.name}'s XBRL facts hold none of the cited filings; figures are checked against the inline "
+                f"{possessive(ref.name)} XBRL facts hold none of the cited filings; figures are checked against the inline "
                 f"XBRL facts of {', '.join(read_from)} and the cited filings' text."
             )
             missing = sorted({c.accession for c in cites} - pool.accessions_seen)
@@ -429,7 +429,7 @@ def _each_company(text: str, named: list[Named], excerpts: list[str], client: Se
         except EdgarError as exc:
             if exc.code not in ("not_found", "upstream_unavailable", "rate_limited"):
                 raise
-            failed.append(f"{n.name}'s figures could not be checked ({exc.code}): {exc.message}")
+            failed.append(f"{possessive(n.name)} figures could not be checked ({exc.code}): {exc.message}")
             if len(failed) == len(named):
                 raise
     readers = [_subject_reader(client, r.company) for r in results]

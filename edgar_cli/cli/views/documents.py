@@ -68,7 +68,13 @@ def find_cmd(
         int | None, typer.Option("--per-company", metavar="N", help="Most passages from any one company.")
     ] = None,
     max_excerpt_chars: Annotated[
-        int, typer.Option("--max-excerpt-chars", metavar="N", help="Longest excerpt in characters (80-5000).")
+        int,
+        typer.Option(
+            "--max-excerpt-chars",
+            metavar="N",
+            help="Longest excerpt in characters (80-5000); an excerpt ends at a sentence's end when one is within "
+            "120 characters of the cut, else at a word's end.",
+        ),
     ] = 600,
 ) -> None:
     """Search the locally indexed filings for passages that answer a query, with excerpts and provenance."""
@@ -146,9 +152,9 @@ def _search_table(r: DocumentSearchResult):
         else:
             t.add_row(str(h.rank), filing, section, ex)
     foot = [f"{len(r.results)} of {r.limit} asked; {r.filings_searched} indexed filings searched"]
-    if r.matching is not None and r.matching > len(r.results):
-        held = "containing the phrase" if r.match == "phrase" else "holding every word"
-        foot.append(f"{len(r.results)} of {r.matching} passages {held} shown; -n {min(r.matching, 50)} shows more")
+    more = _more(r)
+    if more:
+        foot.append(more)
     if r.shortfall:
         foot.append(r.shortfall)
     if r.results:
@@ -190,8 +196,15 @@ def _lines_text(r: DocumentLines) -> str:
     return "\n".join(ln.text for ln in r.lines)
 
 
+def _more(r: DocumentSearchResult) -> str | None:
+    """How many passages matched beyond those shown, and how to see them: the capability's note (search_documents),
+    said under the table and so not again on stderr."""
+    return next((n for n in reversed(r.notes) if " passages " in n and n.endswith(" shows more.")), None)
+
+
 def _search_notes(r: DocumentSearchResult) -> list[str]:
-    return [r.shortfall] if r.shortfall else []
+    more = _more(r)
+    return ([r.shortfall] if r.shortfall else []) + ([more] if more else [])
 
 
 def _lines_notes(r: DocumentLines) -> list[str]:

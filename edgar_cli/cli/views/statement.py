@@ -473,6 +473,7 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
     if trend:
         t.add_column("Trend", no_wrap=True)
     why, notes = footnotes(r)
+    sourced, sources = column_sources(r, len(notes))
     places = _decimals(r)
     for i, row in enumerate(r.rows):
         scale, unit = _scaled(row)
@@ -481,7 +482,7 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
             if cell.value is not None:
                 marks = cell_marks(cell)
                 text = _statement_value(cell.value, scale, cell.unit or "", places.get((i, cell.column), 0))
-                cells.append(text + (f" {marks}" if marks else ""))
+                cells.append(text + (f" {marks}" if marks else "") + sourced.get((i, cell.column), ""))
             else:
                 empty = {"implied": "implied", "refused": "n/a"}.get(cell.status, "-")
                 cells.append(empty + why.get((i, cell.column), ""))
@@ -491,10 +492,53 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
         [
             "; ".join(x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x),
             *notes,
+            *sources,
             *_lines_note(r),
         ]
     )
     return as_known_caption(t, r)
+
+
+def _filing(f: Any) -> str:
+    """A fact's filing as the single-concept table names it: form, filed date, accession number."""
+    return f"{f.form} {f.filed} {f.accession_number}"
+
+
+def column_sources(r: StatementResult, numbered: int = 0) -> tuple[dict[tuple[int, str], str], list[str]]:
+    """Where each column's reported cells come from, said once per column under a table whose cells carry no
+    filing: ({(row index, column key): mark}, lines). A column's line names the filing most of its reported cells
+    come from (form, filed date, accession number) and the column's period (start to end, or at an instant's end);
+    a reported cell from another filing is marked with a footnote naming that filing (marks numbered on from
+    ``numbered``, the empty cells' footnotes). Derived cells are said by the derivation notes, not here."""
+    from collections import Counter
+
+    marks: dict[tuple[int, str], str] = {}
+    numbers: dict[str, str] = {}
+    lines: list[str] = []
+    others: list[str] = []
+    for column in r.columns:
+        facts = [
+            (i, c.fact)
+            for i, row in enumerate(r.rows)
+            for c in row.cells
+            if c.column == column.key and c.fact is not None and not c.derived and c.value is not None
+        ]
+        if not facts:
+            continue
+        main = Counter(_filing(f) for _, f in facts).most_common(1)[0][0]
+        period = f"{column.start} to {column.end}" if column.start else f"at {column.end}" if column.end else ""
+        lines.append(f"{column.key}" + (f" ({period})" if period else "") + f": {main}")
+        for i, f in facts:
+            other = _filing(f)
+            if other == main:
+                continue
+            if other not in numbers:
+                numbers[other] = str(numbered + len(numbers) + 1).translate(_SUPERSCRIPT)
+                others.append(f"{numbers[other]} from {other}, not its column's filing")
+            marks[(i, column.key)] = numbers[other]
+    if not lines:
+        return {}, []
+    return marks, ["Filings (form, filed, accession) by column:", *lines, *others]
 
 
 LABEL_WIDTH = 34  # the Concept column's widest
