@@ -313,7 +313,9 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                     return None
             if src.text and _part_of_another(src.text[max(0, tf.start - 160) : tf.start], own_measure):
                 return None  # "Current remaining performance obligation ... $30.2 billion" is not the total's
-            if about(near, lead=lead) and not (year_of and said and year_of not in said):
+            if (about(near, lead=lead) or (src.text and _later_part_about(src.text, tf, fig, g, marked))) and not (
+                year_of and said and year_of not in said
+            ):
                 if not said and not own_period_fits(src):
                     return None  # a passage that does not say its period is about its filing's own period
                 if claim.end is not None and claim.end in days:
@@ -392,6 +394,44 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
 
 # A run of capitalised words, with the connectors a name has inside ("Logistic Properties of the Americas")
 _CAPITALISED_RUN = lazy(r"\b[A-Z][\w&.'\u2019-]*(?:\s+(?:(?:of|the|and|&)\s+)*[A-Z][\w&.'\u2019-]*)*")
+
+
+def _is_amount(number: str) -> bool:
+    """A number that is an amount of its own ("1.2 million", "4,000", "$912.7"), not a year or a day of a date."""
+    if re.fullmatch(r"(?:19|20)\d\d", number):
+        return False
+    return bool(re.search(r"[a-z]", number, re.I)) or len(re.sub(r"\D", "", number.split(".")[0])) >= 3
+
+
+def _part_words(lead: str, after: str, g: Grounder) -> set[str]:
+    """The words of a number's own part of its sentence: from the previous amount's
+    clause (or the sentence's start) up to the number, then on to its clause's end ("1.2 million square feet of space that
+    can accommodate approximately | 4,000 | employees")."""
+    lead = re.split(r"(?<!\b[A-Z])[.;!?]\s", lead)[-1]
+    amounts = [m for m in _ANY_NUMBER.finditer(lead) if _is_amount(m.group(0))]
+    if amounts:
+        # (and the previous amount's own clause: "9 million was owned and | 8 million | was leased")
+        lead = re.split(r"\s(?:and|or|but|while|whereas)\s", lead[amounts[-1].end() :])[-1]
+    cut = _AFTER_END.search(after)
+    after = after[: cut.start()] if cut else after
+    # ("current" is kept: "its current RPO" names a part of the total, whatever else it may say of when)
+    drop = (g.company_words | W.GENERIC_WORDS | _SAID_WORDS | _PERIOD_WORDS | _WHEN_WORDS) - {"current"}
+    return W.content_words(_without_company_name(lead + " " + after, g)) - drop
+
+
+def _later_part_about(text: str, tf: Figure, fig: Figure, g: Grounder, marked: set[str]) -> bool:
+    """Is a passage's number about the answer's second or later amount of a sentence by the words of each one's own
+    part of its sentence ("... 17 million square feet at December 31, 2024, of which about 9 million was owned"
+    against "17 million square feet, of which approximately 9 million was owned")? Every word of the figure's part
+    must be the passage number's ("its current RPO about $63.4 billion" is not the total's $63.4 billion)."""
+    if fig.kind == "percent":
+        return False  # a rate is read by the ratio it names (about(), derived.py)
+    if not any(_is_amount(m.group(0)) for m in _ANY_NUMBER.finditer(re.split(r"(?<!\b[A-Z])[.;!?]\s", fig.lead)[-1])):
+        return False  # the sentence's first amount: about() reads it
+    mine = _part_words(fig.lead, fig.after, g)
+    lo = max(0, tf.start - 300)
+    theirs = _part_words(text[lo : tf.start], text[tf.end : tf.end + 160], g)
+    return bool(mine) and marked <= theirs and mine <= theirs
 
 
 def _without_company_name(text: str, g: Grounder) -> str:

@@ -503,6 +503,24 @@ def _no_filing(text: str) -> str:
     return P.FILING_FOR.sub(lambda m: " " * len(m.group(0)), P.FILING_NAMED.sub(lambda m: " " * len(m.group(0)), text))
 
 
+def _short_forms(cik: str | int, name_words: list[str]) -> list[str]:
+    """The company's aliases (index/data/company_aliases.yaml) that are initials of its name's leading words, as
+    a sentence's words read them: "P&G" (PROCTER & GAMBLE Co), "J&J", "TSMC" (TAIWAN SEMICONDUCTOR MANUFACTURING
+    CO), "IBM". An alias that is no such acronym ("AWS", a segment; "Big Blue") is not the company's name, and a
+    two-letter one without "&" ("UP") is a plain word."""
+    from ..index.query import company_aliases
+
+    initials = "".join(w[0] for w in name_words if w.lower() not in ("and", "of", "the")).lower()
+    out = []
+    for alias in company_aliases().get(str(int(cik)).zfill(10), []):
+        letters = re.sub(r"[&.]", "", alias).lower()
+        if " " in alias or not letters.isalpha() or not (len(letters) > 2 or "&" in alias):
+            continue
+        if alias.replace("&", "").replace(".", "").isupper() and initials.startswith(letters):
+            out += [alias.lower(), *W.content_words(alias)]
+    return out
+
+
 class Grounder(Derived):
     """The state of one verification: the company's facts, the pool the citations allow, its name's words."""
 
@@ -543,6 +561,7 @@ class Grounder(Derived):
                 [w.lower() for w in name_words]
                 + [t.lower() for t in ref.tickers]
                 + ([acronym.lower()] if len(acronym) > 2 else [])
+                + _short_forms(ref.cik, name_words)
             )
             | _LEGAL_WORDS
         )  # "NVIDIA Corporation" in an answer names the company whose filings say "NVIDIA CORP"
