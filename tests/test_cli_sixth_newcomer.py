@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LONG = "(one row per cell)"
 
 
-# Apple us-gaap:ResearchAndDevelopmentExpense FY2020 18,752M (0000320193-20-000096) ... FY2024 31,370M
+# Apple us-gaap:ResearchAndDevelopmentExpense FY2020 18,752M (0000320193-20-000096, 2019-09-29 to 2020-09-26) ... FY2024 31,370M
 # (0000320193-24-000123); us-gaap:Revenues FY2024 391,035M in the same 10-K.
 @pytest.mark.parametrize(
     "args",
@@ -24,18 +24,21 @@ LONG = "(one row per cell)"
     ],
 )
 def test_a_terminal_table_says_under_it_how_to_see_each_cells_filing(cli, args):
-    # Before: the csv said "add --long ... or --json"; the table the newcomer saw said nothing of it.
+    # Before: the csv said "add --long ... or --json"; the table the newcomer saw said nothing of it. Now the
+    # table names each column's filing under it (issue 36, fourteenth newcomer), so no hint is needed for that.
     res = cli(*args, "--format", "table")
     assert res.rc == 0, res.err
     assert "31,370" in res.out or "391,035" in res.out, res.out
-    flat = " ".join(res.err.split())
-    assert LONG in flat and "accession" in flat, flat
-    assert flat.count(LONG) == 1, flat  # one line, once
+    flat = " ".join(res.out.split())
+    assert flat.count("Filings (form, filed, accession) by column:") == 1, flat  # once
+    assert "FY2024 (2023-10-01 to 2024-09-28): 10-K 2024-11-01 0000320193-24-000123" in flat, flat
 
 
-def test_the_terminal_tables_hint_is_silenced_by_quiet(cli):
+def test_the_terminal_tables_filings_are_data_kept_by_quiet(cli):
+    # -q silences notes on stderr; the filings under the table are part of what was asked for (the provenance).
     quiet = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", "--format", "table", "-q")
-    assert quiet.rc == 0 and LONG not in quiet.err
+    assert quiet.rc == 0 and LONG not in quiet.err and "note:" not in quiet.err, quiet.err
+    assert "FY2020 (2019-09-29 to 2020-09-26): 10-K 2020-10-30 0000320193-20-000096" in quiet.out, quiet.out
 
 
 def test_the_readmes_offline_mcp_setup_names_the_recordings_today_beside_the_mirror():

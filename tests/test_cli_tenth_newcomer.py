@@ -123,14 +123,14 @@ def test_filings_cut_at_the_default_limit_says_how_many_of_how_many_as_its_last_
     accessions = [dict(zip(names, line.split("\t")))["accession_number"] for line in res.out.splitlines()]
     assert len(accessions) == 20 and accessions[-1] == "0001104659-05-058421", accessions[-3:]
     notes = [n for n in res.err.splitlines() if not n.startswith("answered from")]
-    assert notes[-1] == "note: 20 of 32 filings shown; --all (or --limit 32) for all", notes
+    assert notes[-1] == "note: 20 of 32 filings shown; --limit 32 for all", notes
     body = edgar("filings", "AAPL", "--form", "10-K", "--json").json()
     assert (body["truncated"], body["total_matches"], len(body["filings"])) == (True, 32, 20)
     every = edgar("filings", "AAPL", "--form", "10-K", "--limit", "32")
     assert every.rc == 0 and len(every.out.splitlines()) == 32
     assert "0001047469-04-035975" in every.out and " shown" not in every.err, every.err
     table = edgar("filings", "AAPL", "--form", "10-K", "--format", "table", env={"COLUMNS": "80"})
-    assert "20 of 32 filings shown; --all (or --limit 32) for all" in table.out  # under the table itself
+    assert "20 of 32 filings shown; --limit 32 for all" in table.out  # under the table itself
 
 
 def test_one_concepts_values_cut_at_the_default_limit_say_so_in_the_same_words(edgar):
