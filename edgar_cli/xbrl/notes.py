@@ -514,6 +514,22 @@ def _names(values: list[FactRecord]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def reported_again(facts: CompanyFacts, v: FactRecord) -> int:
+    """How many periodic filings other than the first to report ``v``'s period (its tag and unit) report it
+    again, in the facts as held (distinct accessions); 0 when none does."""
+    from .periods import is_periodic
+    from .restatements import filing_order
+
+    rows = ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(v.unit) or []
+    start = v.start.isoformat() if v.start else None
+    end = v.end.isoformat()
+    mine = [r for r in rows if r[0] == start and r[1] == end and is_periodic(r[6])]
+    if not mine:
+        return 0
+    first = min(mine, key=filing_order)[3]
+    return len({r[3] for r in mine} - {first})
+
+
 def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
     """Of the values shown, those no later filing in the facts reports again: whether they were revised could
     not be seen, so "not restated" is not implied of them (Tesla's FY2021 net income, in its FY2021 10-K
@@ -526,7 +542,8 @@ def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
     if facts.coverage_note is None:
         return []
     reported = [v for v in shown if not v.components and not v.formula]
-    unseen = [v for v in reported if v.reported_again == 0]
+    again = {id(v): reported_again(facts, v) for v in reported}
+    unseen = [v for v in reported if again[id(v)] == 0]
     if not unseen:
         return []
     one = len(unseen) == 1
@@ -538,8 +555,8 @@ def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
         f"{'it' if one else 'them'} could not be seen: whether {'it was' if one else 'they were'} revised is unknown; "
         f"the later reports' own text says ({tool('get_filing_section')})."
     )
-    same = [v for v in reported if v.reported_again and not v.restated]
-    changed = [v for v in reported if v.reported_again and v.restated]
+    same = [v for v in reported if again[id(v)] and not v.restated]
+    changed = [v for v in reported if again[id(v)] and v.restated]
     if same:
         text += f" {_names(same)}: later filings reported the same value again."
     if changed:

@@ -122,14 +122,6 @@ class FactRecord:
         str | None, Describe("The form of the filing that first reported original_value (10-K, 10-Q, 10-K/A...)")
     ] = None
     distinct_values: int = 1
-    reported_again: Annotated[
-        int,
-        Describe(
-            "How many later filings in the facts (after the first that reported it) report this period again, "
-            "with this tag and unit; 0: none does, so a revision after the first filing could not be seen (the "
-            "notes name such periods: not restated is then not known, not implied)"
-        ),
-    ] = 0
     revision_kind: Annotated[
         RevisionKind | None,
         Describe(

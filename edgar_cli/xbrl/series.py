@@ -1025,19 +1025,12 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         original_accession=orig[3] if orig else None,
         original_form=orig[6] if orig else None,
         distinct_values=sel.distinct,
-        reported_again=_reported_again(rows),
         revision_kind=sel.revision_kind,
         filing_url=_filing_url(facts.cik, accn),
         suspected_errors=tagging_errors(facts, tag, unit, (start_s, end_s), orig, sel.suspects)
         if sel.suspects and orig
         else [],
     )
-
-
-def _reported_again(rows: list) -> int:
-    """How many filings other than the first to report a period report it again (distinct accessions)."""
-    first = min(rows, key=filing_order)[3]
-    return len({r[3] for r in rows} - {first})
 
 
 def _rounding_steps(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None] | None:
