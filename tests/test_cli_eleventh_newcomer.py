@@ -96,22 +96,9 @@ def test_verifys_notes_sit_flush_in_the_evidence_column(terminal):
 def test_the_sqlite3_recipe_in_formats_gives_typed_numbers(mirror, tmp_path):
     # docs/formats.md's recipe run as written: NVIDIA's FY2026 revenue 215,938,000,000 (10-K
     # 0001045810-26-000021) sorts first as an integer, not as text below cost of revenue
-    import os
-    import shutil
-    import subprocess
-    from pathlib import Path
+    from support import run_docs_recipe
 
-    from support import edgar_command, edgar_env
-
-    if shutil.which("sqlite3") is None:
-        pytest.skip("no sqlite3 shell on this machine")
-    text = (Path(__file__).parents[1] / "docs" / "formats.md").read_text()
-    block = next(b for b in re.findall(r"```bash\n(.*?)```", text, re.S) if "sqlite3 facts.db" in b)
-    env = edgar_env(mirror.url, tmp_path / "cache")
-    env["PATH"] = os.pathsep.join([str(Path(edgar_command()[0]).parent), env.get("PATH", "")])
-    proc = subprocess.run(["bash", "-e", "-c", block], cwd=tmp_path, env=env, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    rows = [line.split("|") for line in proc.stdout.splitlines()]
+    rows = run_docs_recipe(mirror.url, tmp_path, "sqlite3 facts.db")
     assert rows[0] == ["revenue", "215938000000", "integer"], rows
     assert [r[0] for r in rows] == ["revenue", "gross_profit", "pretax_income"], rows
     assert all(r[2] == "integer" for r in rows), rows

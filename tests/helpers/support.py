@@ -113,3 +113,22 @@ def read_terminal(master: int, proc, timeout: float, answers: list[bytes] | None
         elif proc.poll() is not None:
             break
     return screen
+
+
+def run_docs_recipe(mirror_url: str, tmp_path, marker: str) -> list[list[str]]:
+    """Run the ```bash block of docs/formats.md holding ``marker`` as written (edgar on PATH, the corpus mirror,
+    a fresh cache under ``tmp_path``) and return its output's rows split on ``|`` (sqlite3's list mode); skipped
+    where the machine has no sqlite3 shell."""
+    import re
+
+    import pytest
+
+    if shutil.which("sqlite3") is None:
+        pytest.skip("no sqlite3 shell on this machine")
+    text = (Path(__file__).parents[2] / "docs" / "formats.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```bash\n(.*?)```", text, re.S) if marker in b)
+    env = edgar_env(mirror_url, tmp_path / "cache")
+    env["PATH"] = os.pathsep.join([str(Path(edgar_command()[0]).parent), env.get("PATH", "")])
+    proc = subprocess.run(["bash", "-e", "-c", block], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return [line.split("|") for line in proc.stdout.splitlines()]
