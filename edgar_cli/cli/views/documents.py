@@ -144,9 +144,13 @@ def _search_table(r: DocumentSearchResult):
         ex = Text(h.excerpt)
         for a, b in h.marks:
             ex.stylize("bold reverse", a, b)
-        filing = f"{h.ticker or h.company_name}\n{h.form} FY{h.fiscal_year or '?'}\nfiled {h.filed or '?'}"
+        filing = (
+            f"{h.ticker or h.company_name}\n{h.form} FY{h.fiscal_year or '?'}\nfiled {h.filed or '?'}"
+            f"\n{h.accession_number}"
+        )
         ranks = ", ".join(f"{k} #{v}" for k, v in h.rankers.items())
-        section = f"{h.section_label or h.section}\nlines {h.line_start}-{h.line_end}\n{ranks}"
+        chunk = h.chunk_id.rsplit(":", 1)[-1]
+        section = f"{h.section_label or h.section}\nlines {h.line_start}-{h.line_end}, chunk {chunk}\n{ranks}"
         if narrow:
             t.add_row(str(h.rank), f"{filing}\n{section}", ex)
         else:
@@ -158,7 +162,9 @@ def _search_table(r: DocumentSearchResult):
     if r.shortfall:
         foot.append(r.shortfall)
     if r.results:
-        foot.append(f"read around a result: edgar read --around {r.results[0].chunk_id}")
+        first = r.results[0]
+        foot.append(f"read around any result: edgar read --around ACCESSION:SECTION:CHUNK, as for #{first.rank}:")
+        foot.append(f"edgar read --around {first.chunk_id}")
     t.caption = "\n".join(foot)
     return t
 

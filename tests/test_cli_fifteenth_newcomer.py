@@ -1,0 +1,65 @@
+"""A fifteenth newcomer's findings (issue 36, the analyst's terminal), through the real CLI on corpus data."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import subprocess
+
+import pytest
+
+# Apple's FY2025 10-K (filed 2025-10-31, aapl-20250927.htm): its risk factors, indexed keyword-only.
+AAPL_FY2025 = "0000320193-25-000079"
+CHINA = ["find", "operations in China", "-c", "AAPL", "--from", "2025-10-01", "--section", "risk_factors", "-n", "3"]
+
+
+@pytest.fixture(scope="module")
+def aapl_index(mirror, tmp_path_factory):
+    from support import edgar_env, run_edgar
+
+    root = tmp_path_factory.mktemp("fifteenth")
+    env = {**edgar_env(mirror.url, root / "cache"), "EDGAR_DATA_DIR": str(root / "data")}
+    added = run_edgar(["index", "add", "AAPL", "--accession", AAPL_FY2025, "--no-semantic"], env, 300)
+    assert added.returncode == 0, added.stderr
+    return env
+
+
+def _on_a_terminal(args: list[str], env: dict, columns: int) -> tuple[int, str]:
+    """``edgar ARGS`` with stdout and stderr on one pseudo-terminal COLUMNS wide, as a person sees it."""
+    from support import edgar_command, read_terminal
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        edgar_command() + args,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        env={**env, "COLUMNS": str(columns), "NO_COLOR": "1"},
+    )
+    os.close(slave)
+    screen = read_terminal(master, proc, 60)
+    proc.wait(timeout=10)
+    os.close(master)
+    return proc.returncode, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.decode(errors="replace").replace("\r\n", "\n"))
+
+
+@pytest.mark.parametrize("columns", [80, 200])
+def test_every_find_result_row_names_its_filings_accession(aapl_index, columns):
+    from support import run_edgar
+
+    body = json.loads(run_edgar([*CHINA, "--json"], aapl_index).stdout)
+    chunks = [h["chunk_id"] for h in body["results"]]
+    assert len(chunks) == 3 and all(c.startswith(AAPL_FY2025 + ":risk_factors:") for c in chunks)
+    rc, screen = _on_a_terminal(CHINA, aapl_index, columns)
+    assert rc == 0, screen
+    assert all(len(line) <= columns for line in screen.splitlines()), screen
+    rows = re.split(r"\n\s*\n", screen.split("─" * 20, 1)[1])  # one block of lines per result
+    assert len(rows) == 3, screen
+    for row, chunk in zip(rows, chunks):
+        assert AAPL_FY2025 in row, row
+        assert f"chunk {chunk.rsplit(':', 1)[1]}" in row, row
+    # how to read around a result is said once, with a command to copy on a line of its own
+    assert screen.count("edgar read --around") == 2, screen
+    assert f"edgar read --around {chunks[0]}" in screen.splitlines(), screen
