@@ -63,3 +63,16 @@ def test_every_find_result_row_names_its_filings_accession(aapl_index, columns):
     # how to read around a result is said once, with a command to copy on a line of its own
     assert screen.count("edgar read --around") == 2, screen
     assert f"edgar read --around {chunks[0]}" in screen.splitlines(), screen
+
+
+def test_an_excerpt_shows_the_rarest_query_word_its_chunk_holds(aapl_index):
+    # chunk 0003 of Apple's FY2025 risk factors (0000320193-25-000079) names China once, in its first lines, and
+    # "operations" three times, further on: its excerpt was the earthquake lines, without "China"
+    from support import run_edgar
+
+    body = json.loads(run_edgar([*CHINA, "--json"], aapl_index).stdout)
+    every = [h for h in body["results"] if h["holds_every_word"]]
+    assert f"{AAPL_FY2025}:risk_factors:0003" in [h["chunk_id"] for h in every], body
+    for h in every:
+        marked = {h["excerpt"][a:b].lower() for a, b in h["marks"]}
+        assert "china" in marked, (h["chunk_id"], h["excerpt"])

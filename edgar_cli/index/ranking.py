@@ -128,9 +128,17 @@ class Excerpt:
     marks: list[tuple[int, int]]  # character spans in text of the matched words or phrase
 
 
-def excerpt(chunk_text: str, terms: list[str], max_chars: int, phrase: list[str] | None = None) -> Excerpt:
+def excerpt(
+    chunk_text: str,
+    terms: list[str],
+    max_chars: int,
+    phrase: list[str] | None = None,
+    rarest_first: list[str] | None = None,
+) -> Excerpt:
     """The window of at most ``max_chars`` of the chunk (whitespace flattened) holding the most distinct
-    matched words, or the first occurrence of ``phrase``, cut at word boundaries, "…" where text was cut."""
+    matched words, or the first occurrence of ``phrase``, cut at word boundaries, "…" where text was cut.
+    Between windows holding as many words, the one holding the rarer ones wins (``rarest_first``: the terms,
+    rarest first; default the query's order), so a reader sees the word that made the passage match."""
     text = flatten(chunk_text)
     if phrase:
         spans = [(s, e, "phrase") for s, e in find_phrase(text, phrase)]
@@ -141,7 +149,7 @@ def excerpt(chunk_text: str, terms: list[str], max_chars: int, phrase: list[str]
     elif not spans:
         lo, hi = 0, max_chars
     else:
-        lo, hi = _best_window(text, spans, max_chars)
+        lo, hi = _best_window(text, spans, max_chars, rarest_first or terms)
     inside = [(s, e) for s, e, _ in spans if s >= lo and e <= hi]
     if lo > 0:  # start at a word boundary, never after the first mark
         sp = text.find(" ", lo, min(len(text), lo + 40))
@@ -198,19 +206,22 @@ def _sentence_end(text: str, lo: int, hi: int, inside: list[tuple[int, int, str]
     return best
 
 
-def _best_window(text: str, spans: list[tuple[int, int, str]], width: int) -> tuple[int, int]:
-    """Start the window a little before the span run that covers the most distinct terms within ``width``."""
-    best, best_key = spans[0], (-1, -1)
+def _best_window(text: str, spans: list[tuple[int, int, str]], width: int, rarest_first: list[str]) -> tuple[int, int]:
+    """Start the window a little before the span run that covers the most distinct terms within ``width``,
+    between as many the rarer terms (``rarest_first``), then the most matched words."""
+    best = spans[0]
+    best_key: tuple[int, tuple[bool, ...], int] = (-1, (), -1)
     for i, (s, _e, _t) in enumerate(spans):
         seen, count, k = set(), 0, i
         while k < len(spans) and spans[k][1] - s <= width - 40:
             seen.add(spans[k][2])
             count += 1
             k += 1
-        if (len(seen), count) > best_key:
-            best, best_key = spans[i], (len(seen), count)
+        key = (len(seen), tuple(t in seen for t in rarest_first), count)
+        if key > best_key:
+            best, best_key = spans[i], key
     start = best[0]
-    end_needed = max(e for s, e, _ in spans if s >= start and e - start <= width - 40) if best_key[1] > 0 else best[1]
+    end_needed = max(e for s, e, _ in spans if s >= start and e - start <= width - 40) if best_key[2] > 0 else best[1]
     slack = max(0, width - (end_needed - start))
     lo = max(0, start - min(slack // 3, 160))
     hi = min(len(text), lo + width)

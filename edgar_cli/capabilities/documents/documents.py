@@ -408,9 +408,12 @@ def search_documents(
     per: dict[str, int] = {}
     said: dict[str, DocumentHit] = {}  # a matching paragraph -> the result that shows it first
     capped = 0
+    rarest: list[str] | None = None  # the query's terms, rarest first among the passages found
     for s in range(0, len(fused), 100):
         block = fused[s : s + 100]
         chunks = st.chunks([x.chunk_id for x in block])
+        if rarest is None:
+            rarest = _rarest_first(terms, [c.text for c in chunks.values()])
         labels = st.doc_labels([c.doc_id for c in chunks.values()])
         for x in block:
             c = chunks.get(x.chunk_id)
@@ -437,6 +440,7 @@ def search_documents(
                 phrase,
                 max_excerpt_chars,
                 x,
+                rarest,
             )
             hits.append(hit)
             for p in paras:
@@ -514,8 +518,9 @@ def _hit(
     phrase: list[str],
     max_chars: int,
     x: RT.Ranked,
+    rarest: list[str] | None = None,
 ) -> DocumentHit:
-    ex = R.excerpt(c.text, terms, max(max_chars, len(" ".join(phrase)) + 2), phrase=phrase or None)
+    ex = R.excerpt(c.text, terms, max(max_chars, len(" ".join(phrase)) + 2), phrase=phrase or None, rarest_first=rarest)
     return DocumentHit(
         rank=rank,
         excerpt=ex.text,
@@ -532,6 +537,17 @@ def _hit(
         holds_every_word=x.every_word if len(terms) > 1 and not phrase else None,
         factors=x.factors,
     )
+
+
+def _rarest_first(terms: list[str], texts: list[str]) -> list[str]:
+    """``terms`` ordered by how few of ``texts`` hold them (the query's order between as many), so an
+    excerpt shows the word that sets a passage apart before one most passages hold."""
+    held = {t: 0 for t in terms}
+    for text in texts:
+        found = {t for _s, _e, t in R.find_terms(R.flatten(text), terms)}
+        for t in found:
+            held[t] += 1
+    return sorted(terms, key=lambda t: (held[t], terms.index(t)))
 
 
 MIN_REPEAT_CHARS = 120  # a shorter matching paragraph (a heading, a table row) is not taken for a repeat
