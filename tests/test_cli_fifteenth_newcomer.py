@@ -12,6 +12,7 @@ import pytest
 
 # Apple's FY2025 10-K (filed 2025-10-31, aapl-20250927.htm): its risk factors, indexed keyword-only.
 AAPL_FY2025 = "0000320193-25-000079"
+AAPL_FY2024 = "0000320193-24-000123"  # its FY2024 10-K (filed 2024-11-01, period 2024-09-28)
 CHINA = ["find", "operations in China", "-c", "AAPL", "--from", "2025-10-01", "--section", "risk_factors", "-n", "3"]
 
 
@@ -21,7 +22,9 @@ def aapl_index(mirror, tmp_path_factory):
 
     root = tmp_path_factory.mktemp("fifteenth")
     env = {**edgar_env(mirror.url, root / "cache"), "EDGAR_DATA_DIR": str(root / "data")}
-    added = run_edgar(["index", "add", "AAPL", "--accession", AAPL_FY2025, "--no-semantic"], env, 300)
+    added = run_edgar(
+        ["index", "add", "AAPL", "--accession", AAPL_FY2025, "--accession", AAPL_FY2024, "--no-semantic"], env, 300
+    )
     assert added.returncode == 0, added.stderr
     return env
 
@@ -76,3 +79,23 @@ def test_an_excerpt_shows_the_rarest_query_word_its_chunk_holds(aapl_index):
     for h in every:
         marked = {h["excerpt"][a:b].lower() for a, b in h["marks"]}
         assert "china" in marked, (h["chunk_id"], h["excerpt"])
+
+
+@pytest.mark.parametrize("fy, accession", [("2025", AAPL_FY2025), ("2024", AAPL_FY2024)])
+def test_find_takes_the_fiscal_year_as_section_and_concept_do(aapl_index, fy, accession):
+    from support import run_edgar
+
+    r = run_edgar(["find", "operations in China", "-c", "AAPL", "--fy", fy, "-n", "5", "--json"], aapl_index)
+    assert r.returncode == 0, r.stderr
+    body = json.loads(r.stdout)
+    assert body["filters"]["fiscal_year"] == int(fy) and len(body["results"]) == 5
+    assert {(h["accession_number"], h["fiscal_year"]) for h in body["results"]} == {(accession, int(fy))}
+
+
+def test_find_of_a_fiscal_year_not_indexed_says_which_are(aapl_index):
+    from support import run_edgar
+
+    r = run_edgar(["find", "operations in China", "-c", "AAPL", "--fy", "2023", "--json"], aapl_index)
+    err = json.loads(r.stdout or r.stderr)["error"]
+    assert r.returncode != 0 and err["code"] == "not_found", r
+    assert "fiscal years 2024, 2025" in err["message"], err

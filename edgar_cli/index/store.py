@@ -152,6 +152,7 @@ class Filters:
     sections: Sequence[str] = ()
     filed_from: str | None = None
     filed_to: str | None = None
+    accessions: Sequence[str] = ()  # only these filings (a fiscal year's, picked from the filing records)
 
 
 @dataclass
@@ -502,6 +503,7 @@ class PostingsSearch:
             ("cik", filters.ciks, False),
             ("cik", filters.exclude_ciks, True),
             ("form", filters.forms, False),
+            ("accession", filters.accessions, False),
         ):
             if values:
                 cond, values_args = self._in(f"{alias}.{col}", values, negate)

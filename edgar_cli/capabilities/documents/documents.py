@@ -58,6 +58,7 @@ def _filters(
     filed_from: str | None,
     filed_to: str | None,
     client: SecClient | None,
+    fiscal_year: int | None = None,
 ) -> tuple[Filters, dict]:
     shown: dict = {}
     ciks: list[str] = []
@@ -100,6 +101,26 @@ def _filters(
         shown["filed_from"] = lo.isoformat()
     if hi:
         shown["filed_to"] = hi.isoformat()
+    accessions: list[str] = []
+    if fiscal_year is not None:
+        if not isinstance(fiscal_year, int) or isinstance(fiscal_year, bool) or not 1993 <= fiscal_year <= 2100:
+            raise EdgarError(
+                "invalid_argument",
+                f"fiscal_year must be a year such as 2025, not {fiscal_year!r}.",
+                f"Pass {param('fiscal_year')} 2025, or omit it.",
+            )
+        mine = [r for r in records if not ciks or r.cik in ciks]
+        accessions = [r.accession for r in mine if r.fiscal_year == fiscal_year]
+        if not accessions:
+            years = sorted({r.fiscal_year for r in mine if r.fiscal_year is not None})
+            raise EdgarError(
+                "not_found",
+                f"No indexed filing{' of ' + shown['company'] if ciks else ''} is of fiscal year {fiscal_year} "
+                "(the company's own label, DocumentFiscalYearFocus on the cover)"
+                + (f"; the index holds fiscal years {', '.join(map(str, years))}." if years else "."),
+                f"Add that year's filings with {tool('index_add')}, or pass one of the fiscal years indexed.",
+            )
+        shown["fiscal_year"] = fiscal_year
     return Filters(
         ciks=ciks,
         exclude_ciks=excluded,
@@ -107,6 +128,7 @@ def _filters(
         sections=keys,
         filed_from=lo.isoformat() if lo else None,
         filed_to=hi.isoformat() if hi else None,
+        accessions=accessions,
     ), shown
 
 
@@ -117,6 +139,7 @@ def _passes(r: FilingRecord, f: Filters) -> bool:
         and (not f.forms or r.form in f.forms)
         and (not f.filed_from or (r.filing_date or "") >= f.filed_from)
         and (not f.filed_to or (r.filing_date or "9999") <= f.filed_to)
+        and (not f.accessions or r.accession in f.accessions)
     )
 
 
@@ -153,6 +176,13 @@ def search_documents(
     limit: Annotated[int, Field(description="Most passages to return (1-50)")] = 5,
     per_company: Annotated[int | None, Field(description="Most passages from any one company")] = None,
     max_excerpt_chars: Annotated[int, Field(description="Longest excerpt, in characters (80-5000)")] = DEFAULT_EXCERPT,
+    fiscal_year: Annotated[
+        int | None,
+        Field(
+            description="Only filings of this fiscal year by the company's own label (its period of report falls "
+            "in it), e.g. 2025"
+        ),
+    ] = None,
     *,
     client: SecClient | None = None,
     store: IndexStore | None = None,
@@ -250,7 +280,7 @@ def search_documents(
     records = st.filings()
     if not records:
         raise _empty_index(st)
-    filters, shown = _filters(records, company, exclude, forms, section, filed_from, filed_to, client)
+    filters, shown = _filters(records, company, exclude, forms, section, filed_from, filed_to, client, fiscal_year)
     by_acc = {r.accession: r for r in records}
     searched = [r for r in records if _passes(r, filters)]
     notes: list[str] = []

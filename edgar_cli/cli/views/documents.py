@@ -45,6 +45,14 @@ def find_cmd(
     ] = None,
     filed_from: FromOpt = None,
     filed_to: ToOpt = None,
+    fy: Annotated[
+        int | None,
+        typer.Option(
+            "--fy",
+            metavar="YEAR",
+            help="Only filings of this fiscal year by the company's own label (its period of report falls in it).",
+        ),
+    ] = None,
     match: Annotated[
         Literal["ranked", "phrase"],
         typer.Option(
@@ -94,6 +102,7 @@ def find_cmd(
             limit=limit,
             per_company=per_company,
             max_excerpt_chars=max_excerpt_chars,
+            fiscal_year=fy,
         )
     )
 
