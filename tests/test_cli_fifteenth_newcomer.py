@@ -99,3 +99,21 @@ def test_find_of_a_fiscal_year_not_indexed_says_which_are(aapl_index):
     err = json.loads(r.stdout or r.stderr)["error"]
     assert r.returncode != 0 and err["code"] == "not_found", r
     assert "fiscal years 2024, 2025" in err["message"], err
+
+
+def test_an_answer_wholly_inside_facts_that_stop_short_gets_a_note_not_a_warning(mirror, tmp_path):
+    # Tesla's XBRL facts end at 2022-09-30 (10-Q 0000950170-22-019867), its latest 10-K 0001628280-26-003952:
+    # total assets of FY2019..2021 (FY2021 62,131,000,000 at 2021-12-31, 10-K 0000950170-22-000796) are all in them
+    from support import edgar_env, run_edgar
+
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    r = run_edgar(["concept", "TSLA", "total_assets", "--fy", "2019..2021", "--csv"], env)
+    assert r.returncode == 0, r.stderr
+    assert "2021-12-31" in r.stdout and "62131000000" in r.stdout and "0000950170-22-000796" in r.stdout, r.stdout
+    said = " ".join(r.stderr.split())
+    assert "note: Tesla, Inc.'s XBRL facts end at 2022-09-30" in said and "0001628280-26-003952" in said, r.stderr
+    assert "warning:" not in r.stderr, r.stderr
+    # a range reaching past them (FY2022, its 10-K 0000950170-23-001409 not in the facts) still warns
+    past = run_edgar(["concept", "TSLA", "total_assets", "--fy", "2021..2022", "--csv"], env)
+    assert "warning: Tesla, Inc.'s XBRL facts end at 2022-09-30" in past.stderr, past.stderr
+    assert "0000950170-23-001409" in past.stderr and "inside them" not in past.stderr, past.stderr

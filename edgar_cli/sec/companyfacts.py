@@ -445,9 +445,18 @@ def span_coverage_note(
     )
 
 
+INSIDE_TAIL = "the periods asked are inside them."
+
+
+def is_inside_note(text: str) -> bool:
+    """Whether ``text`` is :func:`inside_note`'s line: a note (every figure asked is in the facts), not a warning."""
+    return text.endswith(INSIDE_TAIL)
+
+
 def inside_note(facts: CompanyFacts) -> str | None:
     """One line for an answer wholly inside facts that stop short of the filer's reports: where they end and its
-    latest report past them; None when the facts reach the filings."""
+    latest report past them; None when the facts reach the filings. A note, not a warning: nothing asked is
+    missing (docs/formats.md)."""
     if facts.coverage_note is None or not facts.later_reports:
         return None
     report_date, form, _filed, accession, last_end, _last_accn = max(
@@ -455,7 +464,7 @@ def inside_note(facts: CompanyFacts) -> str | None:
     )
     return (
         f"{possessive(facts.name)} XBRL facts end at {last_end}, before its later reports (the latest, its {form} for the "
-        f"period ending {report_date}, {accession}, is not in them); the periods asked are inside them."
+        f"period ending {report_date}, {accession}, is not in them); {INSIDE_TAIL}"
     )
 
 

@@ -21,6 +21,7 @@ from ..companies import successors
 from ..errors import EdgarError
 from ..sec import urls
 from ..sec.companyfacts import (
+    is_inside_note,
     known_on,
     load_company_facts,
     span_coverage_note,
@@ -225,7 +226,7 @@ def assemble_answer(
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach
     gap = span_coverage_note(facts, None if fy is None else [fy], quarters=period != "annual")
     if gap:
-        warnings.append(gap)
+        (notes if is_inside_note(gap) else warnings).append(gap)
     first = min((v.end for v in pool), default=None)
     if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
         notes += [n for n in [successors.series_note(ref.cik, first)] if n]

@@ -25,7 +25,7 @@ from ...models.companies import CompanyRef
 from ...models.facts import FactValue
 from ...sec import urls
 from ...sec.client import SecClient, get_client
-from ...sec.companyfacts import known_on, load_company_facts, span_coverage_note
+from ...sec.companyfacts import is_inside_note, known_on, load_company_facts, span_coverage_note
 from ...vocabulary import param, possessive, tool
 from ...xbrl import periods as P
 from ...xbrl import pointintime as PIT
@@ -414,7 +414,7 @@ def compare_companies(
         of_years = basis in ("requested", "nearest") and bool(years)
         gap = span_coverage_note(e.facts, years if of_years else None, quarters=period != "annual")
         if gap and e.ref.cik in shown_ciks:
-            warnings.append(gap)
+            (notes if is_inside_note(gap) else warnings).append(gap)
     warnings.extend(ticker_file_warnings(client))  # the companies named through a stale ticker file
     mixed_units = len({r.unit for r in rows}) > 1
     if sort == "value" and mixed_units:

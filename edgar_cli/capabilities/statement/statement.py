@@ -24,7 +24,14 @@ from ...companies import successors
 from ...errors import EdgarError
 from ...models.companies import CompanyRef
 from ...sec.client import SecClient, get_client
-from ...sec.companyfacts import facts_end, known_on, lacking_years, load_company_facts, span_coverage_note
+from ...sec.companyfacts import (
+    facts_end,
+    is_inside_note,
+    known_on,
+    lacking_years,
+    load_company_facts,
+    span_coverage_note,
+)
 from ...vocabulary import param
 from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
@@ -345,15 +352,16 @@ def _every_period_of(
         )
     warnings += [m.message for m in missing if m not in unsummed]
     warnings = list(dict.fromkeys(([apart] if apart else []) + warnings))
-    if any(m.message.find("XBRL facts end at") >= 0 for m in missing) or any(
+    past_facts = any(m.message.find("XBRL facts end at") >= 0 for m in missing) or any(
         "XBRL facts end at" in w and "is not in them:" in w for w in warnings
-    ):
-        # a year of the range the facts do not reach: a year's "the periods asked are inside them" is not true of
-        # the range (Tesla's FY2021..2022, its FY2022 10-K not in the facts)
-        warnings = [w for w in warnings if not w.endswith("the periods asked are inside them.")]
+    )
     shown = kept[: limit or MAX_LIMIT]
     first = each[0]
     notes = list(dict.fromkeys(n for r in each for n in r.notes))
+    if past_facts:
+        # a year of the range the facts do not reach: a year's "the periods asked are inside them" is not true of
+        # the range (Tesla's FY2021..2022, its FY2022 10-K not in the facts)
+        notes = [n for n in notes if not is_inside_note(n)]
     if gaps:
         said = unsummed_note(first.concept, gaps)
         notes = [said if n.startswith(f"{first.concept} is not summed at ") else n for n in notes]
@@ -591,7 +599,8 @@ def _rows_table(
     # the facts end before the filer's latest report: said of the latest columns, or of the years asked they
     # do not reach (naming those years' reports), and in one line of years wholly inside them
     gap = span_coverage_note(facts, years or None, quarters=period == "quarterly")
-    warnings = list(facts.notes) + [n for n in [gap] if n]
+    warnings = list(facts.notes) + [n for n in [gap] if n and not is_inside_note(n)]
+    notes += [n for n in [gap] if n and is_inside_note(n)]
     warnings += [f"{r.label}: {w}" for r in out_rows for w in r.warnings if w != facts.coverage_note]
     unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
     title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
