@@ -117,3 +117,18 @@ def test_an_answer_wholly_inside_facts_that_stop_short_gets_a_note_not_a_warning
     past = run_edgar(["concept", "TSLA", "total_assets", "--fy", "2021..2022", "--csv"], env)
     assert "warning: Tesla, Inc.'s XBRL facts end at 2022-09-30" in past.stderr, past.stderr
     assert "0000950170-23-001409" in past.stderr and "inside them" not in past.stderr, past.stderr
+
+
+def test_the_header_of_a_section_wraps_at_word_boundaries_on_an_80_column_terminal(mirror, tmp_path):
+    # Apple's FY2025 risk factors (10-K 0000320193-25-000079): the confidence line broke as "end|s"
+    from support import edgar_env
+
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    rc, screen = _on_a_terminal(["section", "AAPL", "risk_factors", "--fy", "2025"], env, 80)
+    assert rc == 0, screen
+    head = screen.split("\n\n", 1)[0].splitlines()
+    assert "0000320193-25-000079" in head[1], head
+    assert all(len(line) <= 80 for line in head if not line.startswith("https://")), head  # a URL stays whole
+    said = " ".join(" ".join(head).split())
+    assert "confidence high: item heading with its title, outside the table of contents, ends at the next" in said
+    assert "https://www.sec.gov/Archives/edgar/data/320193/000032019325000079/aapl-20250927.htm" in head, head

@@ -99,8 +99,9 @@ def render_table(result: Any) -> None:
     renderable = fn(safe)
     if isinstance(renderable, TextResult):
         err = err_console()
+        wrap_at = err.width if err.is_terminal else None  # at word boundaries, as notes are; a log gets one line
         for line in renderable.head:
-            err.print(Text(line, style="bold"))
+            err.print(Text(wrap_message(line, wrap_at), style="bold"))
         body = renderable.body
         from .rows import provenance
 
@@ -110,7 +111,7 @@ def render_table(result: Any) -> None:
         sys.stdout.write(body + ("" if body.endswith("\n") or not body else "\n"))
         sys.stdout.flush()
         for line in renderable.foot:
-            err.print(Text(line, style="dim"))
+            err.print(Text(wrap_message(line, wrap_at), style="dim"))
     elif renderable is not None:
         if not isinstance(renderable, Rendered):
             renderable = Rendered(renderable)
