@@ -132,3 +132,22 @@ def test_the_header_of_a_section_wraps_at_word_boundaries_on_an_80_column_termin
     said = " ".join(" ".join(head).split())
     assert "confidence high: item heading with its title, outside the table of contents, ends at the next" in said
     assert "https://www.sec.gov/Archives/edgar/data/320193/000032019325000079/aapl-20250927.htm" in head, head
+
+
+@pytest.mark.parametrize(
+    "derive, rule, not_said",
+    [("q4", "Q4 = FY - 9M", "TTM"), ("ttm", "TTM = FY(y-1) + YTD(y) - YTD(y-1)", "Q4 = FY - 9M")],
+)
+def test_the_derived_cells_note_says_only_the_rule_asked_for(mirror, tmp_path, derive, rule, not_said):
+    # NVIDIA's Q4 FY2025 gross profit 28,723,000,000 = FY 97,858,000,000 (10-K 0001045810-25-000023) less the nine
+    # months 69,135,000,000 (10-Q 0001045810-24-000316)
+    from support import edgar_env, run_edgar
+
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    ask = ["concept", "NVDA", "gross_profit", "--fy", "2025", "--period", "quarterly", "--derive", derive]
+    r = run_edgar([*ask, "--format", "table"], env)
+    assert r.returncode == 0, r.stderr
+    (said,) = [line for line in r.stderr.splitlines() if "Cells marked derived" in line]
+    assert rule in said and not_said not in said, said
+    if derive == "q4":
+        assert "28,723" in r.stdout and "97858000000 - 69135000000" in r.stderr, r.stdout + r.stderr

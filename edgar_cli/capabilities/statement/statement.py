@@ -1102,9 +1102,11 @@ def _table_notes(
             f"empty. Ask with {param('derive')} q4 to derive them."
         )
     if statuses["derived"]:
+        rules = {"q4": "Q4 = FY - 9M", "ttm": "TTM = FY(y-1) + YTD(y) - YTD(y-1)"}
+        said = "; ".join(rules[k] for k in rules if k in kinds) or "; ".join(rules.values())  # only what was asked
         notes.append(
-            "Cells marked derived are computed by edgar from the reported values in their inputs: "
-            "Q4 = FY - 9M; TTM = FY(y-1) + YTD(y) - YTD(y-1). They are not filed figures."
+            f"Cells marked derived are computed by edgar from the reported values in their inputs: {said}. "
+            "They are not filed figures."
         )
     if statuses["refused"]:
         notes.append(f"{statuses['refused']} cells were not derived because a rule forbids it; each says why.")
