@@ -151,3 +151,28 @@ def test_the_derived_cells_note_says_only_the_rule_asked_for(mirror, tmp_path, d
     assert rule in said and not_said not in said, said
     if derive == "q4":
         assert "28,723" in r.stdout and "97858000000 - 69135000000" in r.stderr, r.stdout + r.stderr
+
+
+def test_the_readme_runs_edgar_one_way_and_says_what_its_first_command_prints_as_it_is(mirror, tmp_path):
+    # NVIDIA's FY2024 revenue 60,922,000,000 USD (2023-01-30 to 2024-01-28), 10-K 0001045810-24-000029
+    from pathlib import Path
+
+    from support import edgar_env, run_edgar
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```bash\n(.*?)```", readme, re.S)
+    assert 'export PATH="$PWD/.venv/bin:$PATH"' in blocks[1], blocks[1]  # said once, before the first `edgar`
+    commands = [line for b in blocks for line in b.splitlines()]
+    assert not [c for c in commands if ".venv/bin/edgar" in c], commands
+    first = next(c for c in commands if "edgar concept NVDA revenue --fy 2024" in c)
+    assert first.startswith('SEC_USER_AGENT="Jane Doe jane@example.com" edgar concept'), first
+    said = " ".join(readme[readme.index(first) :].split())
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    piped = run_edgar(["concept", "NVDA", "revenue", "--fy", "2024"], env)
+    (row,) = piped.stdout.splitlines()
+    cells = row.split("\t")
+    assert "60922000000" in cells and "0001045810-24-000029" in cells and "2023-01-30" in cells, row
+    assert "in a pipe, one tab-separated row (value 60922000000)" in said, said
+    rc, screen = _on_a_terminal(["concept", "NVDA", "revenue", "--fy", "2024"], env, 80)
+    assert rc == 0 and "60,922,000,000" in screen and "2023-01-30 to 2024-01-28" in screen, screen
+    assert "On a terminal it prints a table: 60,922,000,000 USD for 2023-01-30 to 2024-01-28" in said, said
