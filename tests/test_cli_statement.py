@@ -272,7 +272,11 @@ def test_limit_with_derive_and_a_fiscal_year_gives_that_years_latest_periods_as_
     data = r.json()
     assert [c["key"] for c in data["columns"]] == ["Q3 FY2025", "Q4 FY2025"]
     assert [c["value"] for c in data["rows"][0]["cells"]] == [35_082_000_000, 39_331_000_000]
-    assert data == cli(*args, "--last", "2").json()
+    last = cli(*args, "--last", "2").json()
+    # where each run read the facts (live on a cold cache, then cache) is the one thing that may differ
+    assert {k: v for k, v in data.items() if k != "data_source"} == {
+        k: v for k, v in last.items() if k != "data_source"
+    }
 
 
 def test_limit_with_several_concepts_says_a_table_takes_last(cli):
