@@ -135,8 +135,16 @@ _PER_SHARE_AFTER = lazy(
     re.I,
 )
 _PER_SHARE_BEFORE = lazy(r"\b(?:EPS|earnings per|(?:income|loss|profit) per|per[- ]share|dividends?)\b", re.I)
-# A count of segments, which filers tag (us-gaap:NumberOfReportableSegments, NumberOfOperatingSegments)
-_SEGMENT_COUNT = lazy(r"\s*(?:reportable|operating|business)\s+segments?\b", re.I)
+# A count of segments, which filers tag (us-gaap:NumberOfReportableSegments, NumberOfOperatingSegments), and the
+# small counts a 10-K's text reports of what a company is and owns: holders of record of a class of stock ("67
+# stockholders of record", "16 holders of record"), its plants and sites ("64 manufacturing facilities"). Read, so
+# a wrong one is never passed over ("38 countries", "2 days" are not such counts)
+_SEGMENT_COUNT = lazy(
+    r"\s*(?:(?:reportable|operating|business)\s+segments?|(?:(?:stock|share)?holders|owners)\s+of\s+record|"
+    r"record\s+(?:holders|owners)|(?:[a-z-]+\s+){0,2}?(?:facilities|plants|factories|mills|refineries|warehouses|"
+    r"distribution\s+centers|data\s+centers|stores|restaurants|hotels|hospitals|offices|campuses))\b",
+    re.I,
+)
 _SHARES_AFTER = lazy(
     r"^\s*(?:(?:of\s+)?(?:common|ordinary|outstanding|weighted[- ]average|diluted|basic|"
     r"treasury)\s+)*shares\b",
