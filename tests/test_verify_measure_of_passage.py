@@ -25,7 +25,7 @@ import pytest
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.verification.claims import extract_figures
-from tests.helpers.lookups import figure
+from tests.helpers.lookups import checked_figure, figure
 
 BA_2024_10K = "0000012927-25-000015"
 HD_2024_10K = "0000354950-25-000085"
@@ -44,6 +44,54 @@ JNJ_DOC = f"{JNJ_2024_10K}:jnj-20241229.htm"
 @pytest.fixture
 def sec(module_sec):
     return module_sec
+
+
+@pytest.mark.parametrize(
+    "answer, text, company, cite",
+    [
+        # 88 million square feet is the combined footage of Boeing's major locations, not its floor space (94 million)
+        (
+            "As of December 31, 2024, Boeing had roughly 88 million square feet of floor space.",
+            "88 million",
+            "BA",
+            BA_DOC,
+        ),
+        # 104,000 square feet is a store's enclosed space; its garden area is about 24,000
+        (
+            "Home Depot's stores average about 104,000 square feet of outdoor garden area.",
+            "104,000",
+            "HD",
+            HD_DOC,
+        ),
+    ],
+)
+def test_a_passage_number_of_another_noun_does_not_ground_the_figure(sec, answer, text, company, cite):
+    f = figure(verify_answer(answer, company=company, cite=[cite]), text)
+    assert f.status not in ("grounded", "derived"), (f.status, f.reason)
+
+
+@pytest.mark.parametrize(
+    "answer, text, company, cite, accession",
+    [
+        (
+            "As of December 31, 2024, Boeing had roughly 94 million square feet of floor space.",
+            "94 million",
+            "BA",
+            BA_DOC,
+            BA_2024_10K,
+        ),
+        (
+            "Home Depot's stores average about 24,000 square feet of outdoor garden area.",
+            "24,000",
+            "HD",
+            HD_DOC,
+            HD_2024_10K,
+        ),
+    ],
+)
+def test_a_passage_number_of_the_same_noun_grounds_the_figure(sec, answer, text, company, cite, accession):
+    f = checked_figure(answer, text, "grounded", company=company, cite=[cite])
+    assert f.support is not None and f.support.accession_number == accession
 
 
 @pytest.mark.parametrize(

@@ -294,6 +294,9 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                     return None  # "we produced approximately 1,773,000" is not "delivered approximately 1,773,000"
                 if _phrase_of_another(src.text, tf, fig):
                     return None  # "24,000 square feet of enclosed space": the passage's 104,000 is that one
+                if _counts_another_noun(src.text, tf, fig):
+                    return None  # "88 million square feet of floor space" is not "the combined square footage at
+                    # the following major locations totaled more than 88 million square feet"
                 if fig.kind == "percent":
                     theirs = W.direction(src.text[max(0, tf.start - 40) : tf.start], src.text[tf.end : tf.end + 40])
                     ours = W.direction(fig.lead[-40:], fig.after[:40])
@@ -688,6 +691,48 @@ def _phrase_of_another(text: str, tf: Figure, fig: Figure) -> bool:
         if extra_ours <= stems(_noun_phrase(text[m.end() : m.end() + 160])):
             return True
     return False
+
+
+# The units a quantity is counted in: they say how it is counted, not what it is of ("square feet of floor space")
+_UNIT_WORDS = frozenset(W.content_words("square feet foot footage meters metres acres hectares approximately about"))
+# Ways to name the people a company employs: one noun ("9,600 people" are the passage's "9,600 employees")
+_PEOPLE = frozenset(W.content_words("people persons individuals workers staff employees headcount workforce"))
+
+
+# Where a quantity's noun phrase turns to where or for whom it is ("... square feet outside the U.S.", "in Omaha")
+_WHERE_AFTER = lazy(
+    r"\s(?:outside|inside|in|at|on|for|to|across|within|from|by|near|around|under|over|throughout|worldwide)\b",
+    re.I,
+)
+
+
+# Words that point back to a noun named before ("27,100 of them in research and development"), naming none
+_POINTING = frozenset({"them", "those", "these", "which", "whom", "whose", "their", "its", "theirs"})
+
+
+def _counted_words(words: set[str]) -> set[str]:
+    return {"employ" if w in _PEOPLE else w[:5] for w in words - _UNIT_WORDS - _PERIOD_WORDS - _POINTING}
+
+
+def _counts_another_noun(text: str, tf: Figure, fig: Figure) -> bool:
+    """Does a passage's number count something else than the answer's quantity by the noun the quantity counts,
+    written after it ("88 million square feet of floor space", "104,000 square feet of outdoor garden area")? The
+    passage must name that noun, beyond the units, around its number: its noun phrase or the words that lead up
+    to it ("the combined square footage at the following major locations totaled more than 88 million square
+    feet" names no floor space; "104,000 square feet of enclosed space" no garden area). Only for a quantity
+    (not money, a rate or a per-share amount), and only when the answer names such a noun."""
+    if fig.kind != "number" or fig.currency:
+        return False
+    after = fig.after[:160]
+    where = _WHERE_AFTER.search(after)  # "24 million square feet outside the U.S.": where, not what, it counts
+    ours = _counted_words(_noun_phrase(after[: where.start()] if where else after))
+    if not ours:
+        return False
+    lead = _lead_words(text[max(0, tf.start - 80) : tf.start])
+    theirs = _counted_words(
+        lead | _noun_phrase(text[tf.end : tf.end + 160]) | W.content_words(own_phrase(text, tf.start, tf.end))
+    )
+    return not ours & theirs
 
 
 # A share in parentheses right after its amount ("2,200 (16%) in Europe"): the words after it, to the item's end
