@@ -95,6 +95,41 @@ def test_a_passage_number_of_the_same_noun_grounds_the_figure(sec, answer, text,
 
 
 @pytest.mark.parametrize(
+    "answer, company, cite",
+    [
+        # Class B had 20,485 holders of record and Class A 16: the list pairs each figure with the other class
+        (
+            "On July 9, 2025, NIKE's Class A and Class B common stock had 20,485 and 16 record holders, respectively.",
+            "NKE",
+            NKE_DOC,
+        ),
+        # Bangalore is about 0.7 million square feet and Noida 0.5 million (the passage's own respectively-list)
+        (
+            "Adobe's offices in Noida and Bangalore measure roughly 0.7 million and 0.5 million square feet, respectively.",
+            "ADBE",
+            ADBE_DOC,
+        ),
+    ],
+)
+def test_a_respectively_list_in_the_wrong_order_is_not_grounded(sec, answer, company, cite):
+    result = verify_answer(answer, company=company, cite=[cite])
+    assert result.verdict != "grounded", [(f.text, f.status, f.reason) for f in result.figures]
+    amounts = [f for f in result.figures if f.kind in ("number", "shares") or "million" in f.text]
+    assert len(amounts) == 2 and not any(f.status in ("grounded", "derived") for f in amounts), [
+        (f.text, f.status, f.reason) for f in result.figures
+    ]
+
+
+def test_a_respectively_list_in_order_is_grounded_by_the_passage_of_each_item(sec):
+    answer = "On July 9, 2025, NIKE's Class B and Class A common stock had 20,485 and 16 record holders, respectively."
+    result = verify_answer(answer, company="NKE", cite=[NKE_DOC])
+    for text in ("20,485", "16"):
+        f = figure(result, text)
+        assert f.status == "grounded", (text, f.status, f.reason)
+        assert f.support is not None and f.support.accession_number == NKE_2025_10K
+
+
+@pytest.mark.parametrize(
     "sentence, text",
     [
         ("J&J's subsidiaries operate 46 manufacturing facilities.", "46"),
@@ -120,6 +155,13 @@ def test_a_small_count_of_other_things_is_still_not_a_figure(sentence):
             "46",
             "JNJ",
             JNJ_DOC,
+        ),
+        # 67 is Class A's count of stockholders of record; Class B had about 214
+        (
+            "As of February 7, 2025, Mastercard's Class B common stock had about 67 holders of record.",
+            "67",
+            "MA",
+            MA_DOC,
         ),
     ],
 )
