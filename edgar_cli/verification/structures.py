@@ -516,6 +516,14 @@ def check_dated(
     said_of = (earlier or {}).get(fig.contradicts_at) if fig.contradicts_at is not None else None
     if said_of is not None and said_of.status == "ungrounded":
         fig.contradiction = None
+    # "Net income rose 3.4% in fiscal 2024 ($93.7 billion, up from $97.0 billion)": the change the sentence states
+    # is itself found wrong in its direction, so the direction is blamed there, not on a base whose value is right
+    a, b = fig.sentence
+    if fig.contradiction and any(
+        r.kind == "percent" and r.status == "ungrounded" and "direction" in r.reason and a <= r.position < b
+        for r in (earlier or {}).values()
+    ):
+        fig.contradiction = None
     fig, row = _check_dated(grounder, fig, ends)
     if not fig.contradiction and not fig.unchecked:
         row = FN.check(grounder, fig, row)
