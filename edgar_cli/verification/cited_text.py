@@ -201,6 +201,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     own_measure = fig.clause + " " + (fig.after[: nxt.start()] if nxt else fig.after)
     # (the company's name as a figure's words are read: "CARBO Ceramics" is no name a passage must repeat)
     marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
+    if fig.item:  # "Class B and Class A shares had 20,485 and 16 ...": the other item's class is not this one's
+        marked -= W.designators(" ".join(i for i in fig.items if i != fig.item)) - W.designators(fig.item)
     year = claim.fiscal_year or claim.calendar_year
     # an amount added to the measure ("the 53rd week added approximately $2.5 billion of net sales"): a passage gives
     # it only when its sentence names the same contributor before the number ("SRS, which contributed $6.4 billion
@@ -294,6 +296,11 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                     return None  # "we produced approximately 1,773,000" is not "delivered approximately 1,773,000"
                 if _phrase_of_another(src.text, tf, fig):
                     return None  # "24,000 square feet of enclosed space": the passage's 104,000 is that one
+                if _item_of_another(src.text, tf, fig):
+                    return None  # "Class B and Class A ... 16 and 20,485, respectively": 20,485 is Class B's
+                if _counts_another_noun(src.text, tf, fig):
+                    return None  # "88 million square feet of floor space" is not "the combined square footage at
+                    # the following major locations totaled more than 88 million square feet"
                 if fig.kind == "percent":
                     theirs = W.direction(src.text[max(0, tf.start - 40) : tf.start], src.text[tf.end : tf.end + 40])
                     ours = W.direction(fig.lead[-40:], fig.after[:40])
@@ -688,6 +695,92 @@ def _phrase_of_another(text: str, tf: Figure, fig: Figure) -> bool:
         if extra_ours <= stems(_noun_phrase(text[m.end() : m.end() + 160])):
             return True
     return False
+
+
+# The units a quantity is counted in: they say how it is counted, not what it is of ("square feet of floor space")
+_UNIT_WORDS = frozenset(W.content_words("square feet foot footage meters metres acres hectares approximately about"))
+# Ways to name the people a company employs: one noun ("9,600 people" are the passage's "9,600 employees")
+_PEOPLE = frozenset(W.content_words("people persons individuals workers staff employees headcount workforce"))
+
+
+_RESPECTIVELY = lazy(r"\brespectively\b", re.I)
+_CLAUSE_BREAK = lazy(r"[,;:]|\s(?:and|or|but|while|whereas)\s")
+
+
+def _names_item(text: str, item: str) -> re.Match | None:
+    return re.search(r"\b" + r"\s+".join(map(re.escape, item.split())) + r"\b", text, re.I)
+
+
+def _item_of_another(text: str, tf: Figure, fig: Figure) -> bool:
+    """Is a passage's number another item's than the one an answer's respectively-list pairs the figure with?
+    By the passage's own respectively-list, when it names every item before its numbers ("Bangalore, India and
+    Noida, India offices which are approximately 0.7 million and 0.5 million square feet, respectively": 0.7 million
+    is Bangalore's), else by the item its number's own clause names ("20,485 holders of record of NIKE's Class B
+    Common Stock and 16 holders of record of NIKE's Class A Common Stock")."""
+    if not fig.item or len(fig.items) < 2:
+        return False
+    dot = text.rfind(". ", 0, tf.start)
+    lo = max(dot + 2 if dot >= 0 else 0, tf.start - 400)
+    end = text.find(". ", tf.end)
+    hi = min(end if end >= 0 else len(text), tf.end + 400)
+    said = _RESPECTIVELY.search(text, tf.end, hi)
+    if said:
+        at = {it: m.start() for it in fig.items if (m := _names_item(text[lo : tf.start], it))}
+        if len(at) != len(fig.items):
+            return False
+        order = sorted(fig.items, key=lambda it: at[it])
+        first = lo + max(at.values())
+        nums = [m for m in _ANY_NUMBER.finditer(text, first, said.start()) if _is_amount(m.group(0))]
+        place = next((k for k, m in enumerate(nums) if m.start() <= tf.start < m.end()), None)
+        return place is not None and len(nums) == len(order) and order[place] != fig.item
+    after = text[tf.end : hi]
+    cut = _CLAUSE_BREAK.search(after)
+    own = after[: cut.start()] if cut else after
+    named = [it for it in fig.items if _names_item(own, it)]
+    if not named:
+        before = text[lo : tf.start]
+        amounts = [m for m in _ANY_NUMBER.finditer(before) if _is_amount(m.group(0))]
+        before = before[amounts[-1].end() :] if amounts else before
+        breaks = list(_CLAUSE_BREAK.finditer(before))
+        before = before[breaks[-1].end() :] if breaks else before
+        named = [it for it in fig.items if _names_item(before, it)]
+    return bool(named) and fig.item not in named
+
+
+# Where a quantity's noun phrase turns to where or for whom it is ("... square feet outside the U.S.", "in Omaha")
+_WHERE_AFTER = lazy(
+    r"\s(?:outside|inside|in|at|on|for|to|across|within|from|by|near|around|under|over|throughout|worldwide)\b",
+    re.I,
+)
+
+
+# Words that point back to a noun named before ("27,100 of them in research and development"), naming none
+_POINTING = frozenset({"them", "those", "these", "which", "whom", "whose", "their", "its", "theirs"})
+
+
+def _counted_words(words: set[str]) -> set[str]:
+    return {"employ" if w in _PEOPLE else w[:5] for w in words - _UNIT_WORDS - _PERIOD_WORDS - _POINTING}
+
+
+def _counts_another_noun(text: str, tf: Figure, fig: Figure) -> bool:
+    """Does a passage's number count something else than the answer's quantity by the noun the quantity counts,
+    written after it ("88 million square feet of floor space", "104,000 square feet of outdoor garden area")? The
+    passage must name that noun, beyond the units, around its number: its noun phrase or the words that lead up
+    to it ("the combined square footage at the following major locations totaled more than 88 million square
+    feet" names no floor space; "104,000 square feet of enclosed space" no garden area). Only for a quantity
+    (not money, a rate or a per-share amount), and only when the answer names such a noun."""
+    if fig.kind != "number" or fig.currency:
+        return False
+    after = fig.after[:160]
+    where = _WHERE_AFTER.search(after)  # "24 million square feet outside the U.S.": where, not what, it counts
+    ours = _counted_words(_noun_phrase(after[: where.start()] if where else after))
+    if not ours:
+        return False
+    lead = _lead_words(text[max(0, tf.start - 80) : tf.start])
+    theirs = _counted_words(
+        lead | _noun_phrase(text[tf.end : tf.end + 160]) | W.content_words(own_phrase(text, tf.start, tf.end))
+    )
+    return not ours & theirs
 
 
 # A share in parentheses right after its amount ("2,200 (16%) in Europe"): the words after it, to the item's end

@@ -135,8 +135,23 @@ _PER_SHARE_AFTER = lazy(
     re.I,
 )
 _PER_SHARE_BEFORE = lazy(r"\b(?:EPS|earnings per|(?:income|loss|profit) per|per[- ]share|dividends?)\b", re.I)
-# A count of segments, which filers tag (us-gaap:NumberOfReportableSegments, NumberOfOperatingSegments)
-_SEGMENT_COUNT = lazy(r"\s*(?:reportable|operating|business)\s+segments?\b", re.I)
+# A count of segments, which filers tag (us-gaap:NumberOfReportableSegments, NumberOfOperatingSegments), and the
+# small counts a 10-K's text reports of what a company is and owns: holders of record of a class of stock ("67
+# stockholders of record", "16 holders of record"), its plants and sites ("64 manufacturing facilities"). Read, so
+# a wrong one is never passed over ("38 countries", "2 days" are not such counts)
+_SEGMENT_COUNT = lazy(
+    r"\s*(?:(?:reportable|operating|business)\s+segments?|(?:(?:stock|share)?holders|owners)\s+of\s+record|"
+    r"record\s+(?:holders|owners)|(?:[a-z-]+\s+){0,2}?(?:facilities|plants|factories|mills|refineries|warehouses|"
+    r"distribution\s+centers|data\s+centers|stores|restaurants|hotels|hospitals|offices|campuses))\b",
+    re.I,
+)
+# The rest of a list of numbers after its first ("and 20,485", ", 0.5 million and 0.3 million"): what follows it is
+# what each counts
+_LIST_REST = lazy(
+    r"(?:\s*(?:,\s*(?:and\s+)?|\s+(?:and|or)\s+)(?:(?:about|approximately|roughly)\s+)?\d[\d,.]*"
+    r"(?:\s+(?:thousand|million|billion|trillion)\b)?)*",
+    re.I,
+)
 _SHARES_AFTER = lazy(
     r"^\s*(?:(?:of\s+)?(?:common|ordinary|outstanding|weighted[- ]average|diluted|basic|"
     r"treasury)\s+)*shares\b",
@@ -231,6 +246,9 @@ class Figure:
     contradicts_at: int | None = None  # where the figure the contradiction is about starts ("X, up from" this)
     prior_to: date | None = None  # "a year earlier" than a figure dated by a period end: the year before that one's
     month_quarter: str | None = None  # a list of month-named quarters gives it its own ("the October quarter")
+    item: str | None = None  # the item of a respectively-list it is paired with ("Class B" in "Class B and Class A
+    # shares had 20,485 and 16 holders of record, respectively")
+    items: tuple[str, ...] = ()  # every item of that list, in order
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -314,6 +332,10 @@ def _amount(text: str, m: re.Match) -> Figure | None:
     if pct in ("point", "points") and not _RATIO_BEFORE.search(text[max(0, m.start() - 120) : m.start()]):
         return None  # "5,000 points" of a loyalty scheme or an index: not a figure edgar checks
     after = text[m.end() : m.end() + 40]
+    # what the figure counts, past the rest of a list it heads ("16 and 20,485 holders of record", "0.7 million and
+    # 0.5 million square feet")
+    counted = text[m.end() : m.end() + 120]
+    counted = counted[_LIST_REST.match(counted).end() :][:40]  # type: ignore[union-attr]
     start = m.start("cur") if m.group("cur") else m.start("paren") if m.group("paren") else m.start("num")
     # "($862) million", "($0.33)": an accounting negative, unless it restates the amount just before it in another
     # currency ("NT$44.67 (US$1.36)")
@@ -363,11 +385,11 @@ def _amount(text: str, m: re.Match) -> Figure | None:
         fig.kind = "per_share"
     elif _SHARES_AFTER.match(after) or (not currency and _SHARES_BEFORE.search(before[-80:])):
         fig.kind = "shares"
-    elif scale_raw and not currency and W.QUANTITY_AFTER.match(after):
+    elif scale_raw and not currency and W.QUANTITY_AFTER.match(counted):
         pass  # "5 million square feet", "1.8 million vehicles": a quantity, not money
     elif currency or scale_raw:
         fig.kind = "money"
-    elif decimals == 0 and num < 100 and not _SEGMENT_COUNT.match(after):
+    elif decimals == 0 and num < 100 and not _SEGMENT_COUNT.match(counted):
         return None  # "38 countries", "2 days": counts too small to be a reported figure ("2 reportable segments" is)
     fig.bound = next((kind for kind, rx in _BOUND_WORDS if rx.search(before)), None)
     if _APPROX_BEFORE.search(before) and decimals == 0 and not scale_raw:

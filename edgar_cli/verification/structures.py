@@ -208,6 +208,7 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
                 for fig in run:
                     _pair(fig, nxt, [nxt], 0, 1, text, note=False)
         _month_quarter_lists(text, figs, s, e)
+        _item_lists(text, figs, s, e)
         if not period_lists:
             continue
         said = RESPECTIVELY.search(text, s, e)
@@ -244,6 +245,49 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             loose = [f for f in figs if f.start not in paired and f.end <= cut and not _own_period(f, text, inside)]
             if loose:
                 _pair_or_not(loose, plist, text)
+
+
+_ITEM_TOKEN = lazy(r"[A-Za-z][\w&'\u2019.-]*")
+_ITEM_AND = lazy(r",?\s+and\s+")
+
+
+def _item_lists(text: str, figs: list[Figure], s: int, e: int) -> None:
+    """A list of figures closed by "respectively" and a list of as many items (not periods) before it: the k-th
+    figure is the k-th item's ("NIKE's Class B and Class A shares had 20,485 and 16 holders of record,
+    respectively"; "Bangalore and Noida offices are about 0.7 million and 0.5 million square feet, respectively").
+    An item is told from the others by the words they do not share: "Class B" and "Class A" (the words after "and"
+    that repeat the ones before it give the items' length), else the word either side of "and"."""
+    said = RESPECTIVELY.search(text, s, e)
+    if not said:
+        return
+    for run in _lists(figs, text, lambda a, b: a.kind == b.kind):
+        if len(run) < 2 or run[-1].end > said.start():
+            continue
+        before = text[s : run[0].start]
+        joins = list(_ITEM_AND.finditer(before))
+        if not joins:
+            continue
+        join = joins[-1]
+        left = before[: join.start()]
+        right = _ITEM_TOKEN.findall(before[join.end() :])
+        if not right:
+            continue
+        heads = left.split(",")
+        last = _ITEM_TOKEN.findall(heads[-1])
+        width = next(
+            (j for j in (2, 3) if len(last) >= j and last[-j].lower() == right[0].lower()),
+            1,
+        )
+        if width == 1 and not (last and last[-1][0].isupper() and right[0][0].isupper()):
+            continue  # "Revenue, gross profit and net income were": where each item begins is not told
+        n = len(run)
+        items = [" ".join(_ITEM_TOKEN.findall(h)[-width:]) for h in heads[-n:-1]] if n > 2 else []
+        items += [" ".join(last[-width:]), " ".join(right[:width])]
+        items = [i for i in items if i]
+        if len(items) != len(run) or any(re.search(r"\d", i) for i in items) or len(set(items)) != len(items):
+            continue  # a list of periods ("fiscal 2024 and 2023") is paired by read_structures
+        for fig, item in zip(run, items, strict=True):
+            fig.item, fig.items = item, tuple(items)
 
 
 # "the April, July and October quarters (of fiscal 2026)": a list of month-named quarters
@@ -471,6 +515,14 @@ def check_dated(
 
     said_of = (earlier or {}).get(fig.contradicts_at) if fig.contradicts_at is not None else None
     if said_of is not None and said_of.status == "ungrounded":
+        fig.contradiction = None
+    # "Net income rose 3.4% in fiscal 2024 ($93.7 billion, up from $97.0 billion)": the change the sentence states
+    # is itself found wrong in its direction, so the direction is blamed there, not on a base whose value is right
+    a, b = fig.sentence
+    if fig.contradiction and any(
+        r.kind == "percent" and r.status == "ungrounded" and "direction" in r.reason and a <= r.position < b
+        for r in (earlier or {}).values()
+    ):
         fig.contradiction = None
     fig, row = _check_dated(grounder, fig, ends)
     if not fig.contradiction and not fig.unchecked:

@@ -364,6 +364,7 @@ def content_words(text: str) -> set[str]:
     for w in re.findall(r"\b[A-Za-z]{1,4}\d+[A-Za-z]*\b", text):
         if not re.fullmatch(r"(?:fy|q|h|cy|f)\d+", w, re.I):
             out.add(w.lower())
+    out |= designators(text)
     for w in re.findall(r"[A-Za-z][A-Za-z&-]+", text):
         for part in w.split("-"):
             if len(part) < 3 or part.lower() in _STOP:
@@ -371,6 +372,17 @@ def content_words(text: str) -> set[str]:
             for s in _stem(part).split():
                 out.add(s)
     return out - _STOP
+
+
+# A class or series named by its letter ("Class B common stock", "Series A preferred"): one word with its letter,
+# since a passage about another class names the same noun ("67 stockholders of record for our Class A common stock"
+# is not about Class B)
+_DESIGNATOR = lazy(r"\b(?i:(class|series))\s+([A-Z])\b")
+
+
+def designators(text: str) -> set[str]:
+    """The classes and series a text names by letter, each as one word ("Class B" -> "class-b")."""
+    return {f"{m.group(1).lower()}-{m.group(2).lower()}" for m in _DESIGNATOR.finditer(text)}
 
 
 @lru_cache(maxsize=4096)
@@ -406,6 +418,7 @@ def marked_words(lead: str, after: str) -> set[str]:
             if starts and not part[: m.start()].strip():
                 continue  # the sentence's first word is capitalised for no reason
             out |= {w.lower()} if re.search(r"\d", w) else content_words(w)
+        out |= designators(part)
     return out - GENERIC_WORDS
 
 
