@@ -53,7 +53,8 @@ def test_tesla_balance_marks_restatements_a_suspected_error_and_no_rounding(cli)
     assert "8,067.939 ~" in _table_line(r.out, "Total assets")
     debt = _table_line(r.out, "Long-term debt")
     assert "2,021.093 ~" in debt and "5,892.016 ?" in debt
-    cash = _table_line(r.out, "Cash and cash equivalents")
+    # (a cell from another filing than its column's carries a footnote number, ³: stripped here)
+    cash = _table_line(r.out, "Cash and cash equivalents").translate({ord(c): None for c in "⁰¹²³⁴⁵⁶⁷⁸⁹"})
     assert "*" not in cash and "?" not in cash and "3,393.000 " in cash + " "  # one precision in a column
     assert "~ = reclassified" in r.out and "? = " in r.out
     assert "warning: Cash and cash equivalents" not in r.err  # a rounding earns no warning, and no mark
