@@ -543,7 +543,9 @@ def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
         return []
     reported = [v for v in shown if not v.components and not v.formula]
     again = {id(v): reported_again(facts, v) for v in reported}
-    unseen = [v for v in reported if again[id(v)] == 0]
+    later = {id(v): later_annual_reports(facts, v) for v in reported if again[id(v)] == 0}
+    unseen = [v for v in reported if again[id(v)] == 0 and not later[id(v)]]
+    passed = [v for v in reported if again[id(v)] == 0 and later[id(v)]]
     if not unseen:
         return []
     one = len(unseen) == 1
@@ -561,4 +563,30 @@ def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
         text += f" {_names(same)}: later filings reported the same value again."
     if changed:
         text += f" {_names(changed)}: later filings revised the value (restated, with the first figure)."
+    for v in passed:
+        accns = later[id(v)]
+        which = f"report {accns[0]} does" if len(accns) == 1 else f"reports {', '.join(accns)} do"
+        text += (
+            f" {_period_name(v)}: the later annual {which} not report it again (a balance sheet repeats only the "
+            "prior year, an income statement the years it compares): no revised figure for it is in the facts."
+        )
     return [text]
+
+
+def later_annual_reports(facts: CompanyFacts, v: FactRecord) -> list[str]:
+    """The annual reports (10-K, 20-F, 40-F) in the facts filed after ``v``'s first filing that report its tag
+    and unit for any period, oldest first: a later report exists, so a revision of ``v`` could have been seen
+    (LPA's FY2022 total assets, first in 0001493152-24-016772, and its FY2024 20-F 0001997711-25-000030)."""
+    from .periods import ANNUAL_FORMS, base_form
+    from .restatements import filing_order
+
+    rows = ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(v.unit) or []
+    start = v.start.isoformat() if v.start else None
+    mine = [r for r in rows if r[0] == start and r[1] == v.end.isoformat()]
+    if not mine:
+        return []
+    first = min(mine, key=filing_order)
+    after = sorted(
+        (r for r in rows if filing_order(r) > filing_order(first) and base_form(r[6]) in ANNUAL_FORMS), key=filing_order
+    )
+    return list(dict.fromkeys(r[3] for r in after))
