@@ -18,3 +18,18 @@ def test_a_balance_a_later_annual_report_does_not_repeat_is_not_said_unseen(edga
     assert "FY2022 and" not in note and "FY2022 in 0001493152-24-016772" not in note, note
     assert "FY2022: the later annual report 0001997711-25-000030 does not report it again" in note, note
     assert "FY2023: later filings reported the same value again." in note, note
+
+
+# NVIDIA's diluted EPS restated for its splits: FY2021 6.9 (0001045810-21-000010) -> 1.73 (0001045810-22-000036),
+# the 4-for-1 of 2021; FY2023 1.74 (0001045810-23-000017) -> 0.17 and FY2024 11.93 (0001045810-24-000029) -> 1.19
+# (both 0001045810-25-000023), the 10-for-1 of 2024. The note says which split each period is restated for.
+def test_each_split_restated_period_names_its_own_split(edgar):
+    r = edgar("concept", "NVDA", "eps_diluted", "--fy", "2021..2025", "--format", "table", env={"COLUMNS": "200"})
+    assert r.rc == 0, r.err
+    note = " ".join(r.err.split())
+    assert (
+        "2021-01-31: 6.9 in 0001045810-21-000010, 1.73 in 0001045810-22-000036 (a 4-for-1 split by the ratio" in note
+    ), note
+    assert "2023-01-29: 1.74 in 0001045810-23-000017, 0.17 in 0001045810-25-000023 (a 10-for-1 split by" in note, note
+    assert "2024-01-28: 11.93 in 0001045810-24-000029, 1.19 in 0001045810-25-000023 (a 10-for-1 split by" in note, note
+    assert "a 4-for-1 split; a 10-for-1 split" not in note, note
