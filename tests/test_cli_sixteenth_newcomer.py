@@ -33,3 +33,35 @@ def test_each_split_restated_period_names_its_own_split(edgar):
     assert "2023-01-29: 1.74 in 0001045810-23-000017, 0.17 in 0001045810-25-000023 (a 10-for-1 split by" in note, note
     assert "2024-01-28: 11.93 in 0001045810-24-000029, 1.19 in 0001045810-25-000023 (a 10-for-1 split by" in note, note
     assert "a 4-for-1 split; a 10-for-1 split" not in note, note
+
+
+# NVIDIA's diluted EPS: FY2021 1.73 (0001045810-22-000036, restated there for the 4-for-1 of 2021 from 6.9 in
+# 0001045810-21-000010) and FY2022 3.85 (0001045810-22-000036) were never restated for the 10-for-1 of 2024;
+# FY2023 0.17 and FY2024 1.19 were (0001045810-25-000023). --basis current puts FY2021 and FY2022 on today's basis,
+# each a derived cell naming its figure, its filing and the split; as reported, a note names the option.
+def test_basis_current_puts_pre_split_eps_on_todays_basis_marked_derived(edgar):
+    r = edgar("concept", "NVDA", "eps_diluted", "--fy", "2021..2025", "--basis", "current", "--json")
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert body["share_basis"] == "current"
+    cells = {c["column"]: c for c in body["rows"][0]["cells"]}
+    for year, value, filed in (("FY2021", 0.173, 1.73), ("FY2022", 0.385, 3.85)):
+        c = cells[year]
+        assert (c["status"], c["derived"], c["value"]) == ("derived", True, value), c
+        assert c["formula"].startswith(f"{filed} (10-K 0001045810-22-000036) / 10 = {value}"), c["formula"]
+        assert "10-for-1 split" in c["formula"], c["formula"]
+        assert [f["accession_number"] for f in c["inputs"]] == ["0001045810-22-000036"], c
+    assert (cells["FY2023"]["status"], cells["FY2023"]["value"]) == ("reported", 0.17)
+    assert cells["FY2023"]["fact"]["accession_number"] == "0001045810-25-000023"
+    stated = edgar("concept", "NVDA", "eps_diluted", "--fy", "2021..2025", "--json")
+    assert stated.rc == 0, stated.err
+    row = stated.json()["rows"][0]
+    assert [c["value"] for c in row["cells"]][:2] == [1.73, 3.85]
+    assert any("mixes share bases" in n and "--basis current" in n for n in row["notes"]), row["notes"]
+
+
+def test_statement_basis_current_puts_pre_split_eps_on_todays_basis(edgar):
+    r = edgar("statement", "NVDA", "income", "--fy", "2021..2022", "--basis", "current", "--json")
+    assert r.rc == 0, r.err
+    row = next(x for x in r.json()["rows"] if x["concept"] == "eps_diluted")
+    assert [(c["status"], c["value"]) for c in row["cells"]] == [("derived", 0.173), ("derived", 0.385)], row
