@@ -65,3 +65,17 @@ def test_statement_basis_current_puts_pre_split_eps_on_todays_basis(edgar):
     assert r.rc == 0, r.err
     row = next(x for x in r.json()["rows"] if x["concept"] == "eps_diluted")
     assert [(c["status"], c["value"]) for c in row["cells"]] == [("derived", 0.173), ("derived", 0.385)], row
+
+
+# The SEC's company_tickers_exchange.json: SNOW is Snowflake Inc. (CIK 1640147); Snow Lake Resources Ltd. (CIK
+# 1769697, LITM) has a name that begins with the word. "Snow" typed as a word is taken as the ticker, and said so.
+def test_a_word_not_in_capitals_taken_as_a_ticker_is_said_with_its_name_matches(edgar):
+    r = edgar("resolve", "Snow", "--json")
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert (body["cik"], body["match_type"]) == ("0001640147", "ticker"), body
+    note = next(n for n in body["notes"] if "as the ticker SNOW" in n)
+    assert "Snow Lake Resources Ltd." in note and "Snowflake Inc." in note, note
+    assert [m["cik"] for m in body["other_matches"]][:1] == ["0001769697"], body["other_matches"]
+    capitals = edgar("resolve", "SNOW", "--json")
+    assert capitals.rc == 0 and not any("as the ticker" in n for n in capitals.json()["notes"]), capitals.out
