@@ -555,6 +555,11 @@ def _share_basis(result: StatementResult, facts: CompanyFacts, specs: list[Conce
         events = split_dates(build_series(facts, spec, row.unit).values, facts) if spec else {}
         for c in old:
             _to_current_basis(c, events)
+        # the warning not to compare them as they stand is answered: they are on today's basis now
+        stale = [w for w in row.warnings if w.startswith("Some values predate")]
+        row.warnings = [w for w in row.warnings if w not in stale]
+        result.warnings = [w for w in result.warnings if w not in {f"{row.label}: {x}" for x in stale}]
+        row.notes += [f"As filed: {w.split(' They are on the old share basis')[0]}" for w in stale]
         row.notes.append(
             f"{param('share_basis')} current: {', '.join(c.column for c in old)} "
             f"{'is' if len(old) == 1 else 'are'} put on the share basis after the later split(s), derived "
