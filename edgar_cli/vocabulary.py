@@ -43,6 +43,7 @@ PARAM_FLAGS: dict[str, str] = {
     "statement": "STATEMENT",
     "last": "--last",
     "derive": "--derive",
+    "share_basis": "--basis",
     "fiscal_year": "--fy",
     "latest": "--latest",
     "period": "--period",

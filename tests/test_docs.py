@@ -165,3 +165,15 @@ def test_the_point_in_time_page_does_not_call_every_screen_as_of_a_date_a_scan()
     limits = text.split("## Limits", 1)[1]
     screen = next(b for b in limits.split("\n- ") if "edgar screen --as-of" in b)
     assert "--point-in-time" in screen, screen
+
+
+def test_the_readmes_first_line_sentence_points_at_the_block_it_describes():
+    """Issue 36 (sixteenth newcomer): "The first line installs edgar into .venv" came right after the block whose
+    first line starts the mirror. The sentence names the block it describes, and that block's lines are what it
+    says: the install, then the NVIDIA revenue question."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    at = text.index("installs edgar into `.venv`")
+    sentence = text[text.rindex("\n\n", 0, at) : at]
+    assert "In the next block, the first line" in sentence, sentence
+    lines = text[text.index("```bash\n", at) + len("```bash\n") :].splitlines()
+    assert "pip install -q -e ." in lines[0] and "edgar concept NVDA revenue" in lines[1], lines[:2]

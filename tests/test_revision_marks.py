@@ -681,7 +681,9 @@ def test_a_split_ratio_within_the_rounding_of_a_two_decimal_eps_is_that_split(se
     assert (v.original_value, v.value, v.revision_kind) == (1.76, 0.18, "stock_split")
     note = next(n for n in r.notes if "Restated for a stock split" in n)
     assert "recapitalisation's exchange ratio" not in note and "9.78" not in note, note
-    assert "(a 10-for-1 split; a 4-for-1 split by the ratio of the two figures)" in note, note
+    # each period names its own split (issue 36, the sixteenth newcomer)
+    assert "0.18 in 0001045810-25-000023 (a 10-for-1 split by the ratio of the two figures)" in note, note
+    assert "1.76 in 0001045810-22-000036 (a 4-for-1 split by the ratio of the two figures)" in note, note
 
 
 def test_a_value_restated_for_one_split_and_not_the_next_is_not_said_to_be_never_restated(sec):

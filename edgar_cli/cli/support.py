@@ -28,7 +28,7 @@ import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 
@@ -347,6 +347,14 @@ DeriveOpt = Annotated[
         "tables) and/or ttm (trailing twelve months), comma-separated; "
         "derived cells are marked d, each one's formula and filings in a note "
         "(one concept); csv, nl, a pipe or --json give every cell's filing.",
+    ),
+]
+BasisOpt = Annotated[
+    Literal["as_reported", "current"],
+    typer.Option(
+        "--basis",
+        help="as_reported (default): per-share values and share counts as filed; current: those on an older "
+        "share basis put on today's, each marked derived with its formula (the split and the filing).",
     ),
 ]
 WideOpt = Annotated[

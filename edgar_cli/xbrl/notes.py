@@ -7,6 +7,8 @@ reports only inside longer periods. Both return plain sentences; nothing here ch
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..vocabulary import param, surface, tool
 from .catalogue import Concept
 from .facts import CompanyFacts
@@ -266,9 +268,7 @@ def describe_values(
         notes.append(
             "Restated for a stock split, reverse split or share exchange, not a change in results: the same "
             "amount on the share "
-            f"basis of the filing that restated it (revision_kind): {listed(split)}"
-            + "".join(f" ({r})" for r in [_split_ratios(split, series.values)] if r)
-            + "."
+            f"basis of the filing that restated it (revision_kind): {_split_listed(split, series.values, listed)}" + "."
         )
     told = {v.end for v, _ in suspect}
     errors = [v for v in revised if v.revision_kind == "suspected_tagging_error" and v.end not in told]
@@ -337,6 +337,19 @@ def _split_ratios(values: list[FactRecord], series_values: list[FactRecord] | No
     "by the ratio of the two figures" (a split's N they round to, or their own ratio), "by the restated weighted
     share counts" (a ratio the shares show and the figures only round to: LPA's EPS 0.048 -> 0.28 is 5.83)."""
 
+    found = list(_split_ratio_of(values, series_values).values())
+    kinds = list(dict.fromkeys(found))
+    by_source = {src: [w for w, s in kinds if s == src] for _, src in kinds}
+    return "; ".join(f"{'; '.join(said)} by {src}" for src, said in by_source.items())
+
+
+def _split_ratio_of(
+    values: list[FactRecord], series_values: list[FactRecord] | None = None
+) -> dict[int, tuple[str, str]]:
+    """Each split value's ratio in words and where it comes from, by ``id`` of the value (:func:`_split_ratios`
+    says how): NVIDIA's FY2021 diluted EPS 6.9 -> 1.73 is "a 4-for-1 split", its FY2023 1.74 -> 0.17 "a 10-for-1
+    split", both "the ratio of the two figures"."""
+
     def ratio_of(v: FactRecord) -> float:
         per_share = v.unit.endswith("/shares")
         return (v.original_value / v.value) if per_share else (v.value / v.original_value)  # type: ignore[operator]
@@ -368,7 +381,7 @@ def _split_ratios(values: list[FactRecord], series_values: list[FactRecord] | No
         whole = float(round(k, 2)).is_integer() or float(round(1 / k, 2)).is_integer()
         return figures if whole else "the restated weighted share counts"
 
-    found: list[tuple[str, str]] = []  # (the ratio in words, where it comes from)
+    found: dict[int, tuple[str, str]] = {}  # id of the value -> (the ratio in words, where it comes from)
     for v in usable:
         r = ratio_of(v)
         per_share = v.unit.endswith("/shares")
@@ -376,14 +389,26 @@ def _split_ratios(values: list[FactRecord], series_values: list[FactRecord] | No
         whole = round(r) if r >= 1 else round(1 / r)
         if fits:
             k = min(fits, key=lambda k: abs(k / r - 1))
-            found.append((words(k), source(k)))
+            found[id(v)] = (words(k), source(k))
         elif whole >= 2 and abs((r if r >= 1 else 1 / r) - whole) <= 0.02 * whole:
-            found.append((words(float(whole) if r >= 1 else 1 / whole), figures))
+            found[id(v)] = (words(float(whole) if r >= 1 else 1 / whole), figures)
         elif whole >= 2:
-            found.append((words(r), figures))
-    kinds = list(dict.fromkeys(found))
-    by_source = {src: [w for w, s in kinds if s == src] for _, src in kinds}
-    return "; ".join(f"{'; '.join(said)} by {src}" for src, said in by_source.items())
+            found[id(v)] = (words(r), figures)
+    return found
+
+
+def _split_listed(split: list[FactRecord], series_values: list[FactRecord], listed: Callable) -> str:
+    """The split-restated values listed, with the split each is restated for: one ratio for them all after the
+    list ("...; 2024-01-28: 11.93 in A, 1.19 in B (a 10-for-1 split by the ratio of the two figures)"), or, when
+    they differ, each period's split after its own figures (NVIDIA's FY2021 diluted EPS, 6.9 in
+    0001045810-21-000010 and 1.73 in 0001045810-22-000036, a 4-for-1 split; its FY2023 and FY2024, a 10-for-1)."""
+    of = _split_ratio_of(split, series_values)
+    if len(set(of.values())) <= 1:
+        return listed(split) + "".join(f" ({r})" for r in [_split_ratios(split, series_values)] if r)
+    return "; ".join(
+        listed([v]) + (f" ({of[id(v)][0]} by {of[id(v)][1]})" if id(v) in of else " (its ratio not told)")
+        for v in split
+    )
 
 
 def _half_step(x: float | int) -> float:
@@ -543,7 +568,9 @@ def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
         return []
     reported = [v for v in shown if not v.components and not v.formula]
     again = {id(v): reported_again(facts, v) for v in reported}
-    unseen = [v for v in reported if again[id(v)] == 0]
+    later = {id(v): later_annual_reports(facts, v) for v in reported if again[id(v)] == 0}
+    unseen = [v for v in reported if again[id(v)] == 0 and not later[id(v)]]
+    passed = [v for v in reported if again[id(v)] == 0 and later[id(v)]]
     if not unseen:
         return []
     one = len(unseen) == 1
@@ -561,4 +588,30 @@ def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
         text += f" {_names(same)}: later filings reported the same value again."
     if changed:
         text += f" {_names(changed)}: later filings revised the value (restated, with the first figure)."
+    for v in passed:
+        accns = later[id(v)]
+        which = f"report {accns[0]} does" if len(accns) == 1 else f"reports {', '.join(accns)} do"
+        text += (
+            f" {_period_name(v)}: the later annual {which} not report it again (a balance sheet repeats only the "
+            "prior year, an income statement the years it compares): no revised figure for it is in the facts."
+        )
     return [text]
+
+
+def later_annual_reports(facts: CompanyFacts, v: FactRecord) -> list[str]:
+    """The annual reports (10-K, 20-F, 40-F) in the facts filed after ``v``'s first filing that report its tag
+    and unit for any period, oldest first: a later report exists, so a revision of ``v`` could have been seen
+    (LPA's FY2022 total assets, first in 0001493152-24-016772, and its FY2024 20-F 0001997711-25-000030)."""
+    from .periods import ANNUAL_FORMS, base_form
+    from .restatements import filing_order
+
+    rows = ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(v.unit) or []
+    start = v.start.isoformat() if v.start else None
+    mine = [r for r in rows if r[0] == start and r[1] == v.end.isoformat()]
+    if not mine:
+        return []
+    first = min(mine, key=filing_order)
+    after = sorted(
+        (r for r in rows if filing_order(r) > filing_order(first) and base_form(r[6]) in ANNUAL_FORMS), key=filing_order
+    )
+    return list(dict.fromkeys(r[3] for r in after))

@@ -19,7 +19,7 @@ restated=true means filings reported different values for the period (value is t
 first); revision_kind says what that was and what to say: restatement — results changed: give the value, and
 original_value with original_accession; reclassification — moved between lines, results unchanged: say
 reclassified, not restated; undetermined — whether results changed cannot be told: say so; stock_split /
-reverse_split / share_exchange — the same amount on today's share basis (share_exchange: no split);
+reverse_split / share_exchange — the same amount on the restating filing's share basis (share_exchange: no split);
 precision_change — the same figure filed again rounded (thousands vs millions): not a restatement, do not call it
 restated or revised; suspected_tagging_error — one filing's figure looks like the filer's error (suspected_errors names it);
 pre_split_ratio (pre_reverse_split_ratio) means the value predates a stock split (reverse split)

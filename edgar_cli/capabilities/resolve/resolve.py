@@ -160,6 +160,8 @@ def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
                 + ", ".join(o.name for o in result.other_matches)
                 + ". Pass a CIK to choose another.",
             )
+        elif text != text.upper():
+            _typed_as_a_word(text, entry, tmap, result)
         return result
     cik = parse_cik(text)
     if cik is None and re.fullmatch(r"(?:CIK)?\s*\d{11,}", text, re.I):
@@ -179,6 +181,29 @@ def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
     if TICKER_SHAPED.fullmatch(text) and text == text.upper():
         raise _not_a_current_ticker(text, ticker, tmap, alias)
     return _resolve_name(text, tmap)
+
+
+def _typed_as_a_word(text: str, entry: CompanyEntry, tmap: TickerMap, result: ResolvedCompany) -> None:
+    """A query not in capitals that is a current ticker is taken as the ticker, and said so, naming the best
+    companies whose names begin with or hold its words (other_matches): "Snow" is SNOW (Snowflake Inc.), though
+    Snow Lake Resources Ltd.'s name begins with the word (docs/resolver.md rule 1)."""
+    names = sorted(
+        (s for s in rank_names(text, tmap, similar=0) if s.tier >= Tier.WORDS and s.entry.cik != entry.cik),
+        key=lambda s: (-s.tier, s.rank),
+    )[:OTHER_MATCHES]
+    ticker = normalize_ticker(text)
+    said = f"{text!r} was taken as the ticker {ticker} ({entry.name}), though it is not written in capitals"
+    if not names:
+        if text != text.lower():  # "Nvda" typed as a word; "nvda", a ticker typed lower-case, goes unsaid
+            result.notes.insert(0, said + "; no company's name holds it as a word.")
+        return
+    result.other_matches = [_candidate(s) for s in names]
+    leading = {s.tier >= Tier.LEADING for s in names}
+    how = "begin with or hold" if len(leading) > 1 else "begin with" if True in leading else "hold"
+    listed = "; ".join(_describe(s) for s in names[:3])
+    result.notes.insert(
+        0, f"{said}; companies whose names {how} it: {listed} (other_matches). Pass more of the name, or a CIK."
+    )
 
 
 def _resolve_alias(text: str, alias: aliases.Alias, tmap: TickerMap) -> ResolvedCompany:

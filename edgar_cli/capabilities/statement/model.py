@@ -126,6 +126,12 @@ class StatementResult(_Model):
     fiscal_years: list[int] = Field(default_factory=list, description="The fiscal years asked for (empty: the latest)")
     last: int | None = Field(default=None, description="Latest columns asked for")
     derive: list[DeriveKind] = Field(default_factory=list)
+    share_basis: Literal["as_reported", "current"] = Field(
+        default="as_reported",
+        description="as_reported: each per-share value and share count as filed (pre_split_ratio marks those on an "
+        "older share basis); current: those put on the basis after every later split, each a derived cell whose "
+        "formula names the split(s) and the filing its figure came from",
+    )
     fiscal_year_end: str | None = Field(default=None, description="MM-DD the company's fiscal year typically ends on")
     currency_note: str | None = None
     columns: list[StatementColumn]

@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from datetime import date, timedelta
+from decimal import Decimal
 from typing import Annotated, Literal, cast
 
 from pydantic import Field
@@ -59,7 +60,7 @@ from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter, runs_in_words
 from ...xbrl.presets import preset
 from ...xbrl.records import FactRecord
-from ...xbrl.series import Series, build_series, currency_note, translation_notes
+from ...xbrl.series import Series, build_series, currency_note, split_dates, translation_notes
 from ..arguments import DEFAULT_LIMIT, MAX_LIMIT, check_between, parse_fiscal_years
 from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
@@ -110,6 +111,15 @@ _Unit = Annotated[
     ),
 ]
 _AsOf = Annotated[str | None, Field(description=PIT.AS_OF_DESCRIPTION)]
+ShareBasis = Literal["as_reported", "current"]
+_ShareBasis = Annotated[
+    ShareBasis,
+    Field(
+        description="as_reported (default): per-share values and share counts as filed; current: those on an older "
+        "share basis (pre_split_ratio, pre_reverse_split_ratio) put on the basis after every later split, each a "
+        "derived cell whose formula names the split(s) and the filing its figure came from"
+    ),
+]
 _Derive = Annotated[
     list[Literal["q4", "ttm"]] | None,
     Field(
@@ -134,6 +144,7 @@ def get_financial_series(
     derive: _Derive = None,
     unit: _Unit = None,
     as_of: _AsOf = None,
+    share_basis: _ShareBasis = "as_reported",
     *,
     client: SecClient | None = None,
 ) -> StatementResult:
@@ -176,7 +187,7 @@ def get_financial_series(
             "Name concepts such as revenue net_income operating_income.",
         )
     specs = list({s.name: s for s in (lookup(n) for n in names)}.values())
-    return _table(company, specs, None, "Series", fiscal_year, last, period, derive, client, unit, as_of)
+    return _table(company, specs, None, "Series", fiscal_year, last, period, derive, client, unit, as_of, share_basis)
 
 
 def get_financial_statement(
@@ -188,6 +199,7 @@ def get_financial_statement(
     derive: _Derive = None,
     unit: _Unit = None,
     as_of: _AsOf = None,
+    share_basis: _ShareBasis = "as_reported",
     *,
     client: SecClient | None = None,
 ) -> StatementResult:
@@ -209,7 +221,18 @@ def get_financial_statement(
     """
     found = preset(statement)
     return _table(
-        company, list(found.rows), found.name, found.label, fiscal_year, last, period, derive, client, unit, as_of
+        company,
+        list(found.rows),
+        found.name,
+        found.label,
+        fiscal_year,
+        last,
+        period,
+        derive,
+        client,
+        unit,
+        as_of,
+        share_basis,
     )
 
 
@@ -223,6 +246,7 @@ def concept_command(
     derive: list[str] | None = None,
     unit: str | None = None,
     as_of: str | None = None,
+    share_basis: str = "as_reported",
     *,
     client: SecClient | None = None,
 ) -> ConceptResult | StatementResult:
@@ -230,7 +254,8 @@ def concept_command(
     several concepts, a range, ``last`` or ``derive`` give get_financial_series' table, which for one concept is
     a ConceptSeriesResult (the table, and its reported values flat, newest first, as ``values``)."""
     years = parse_fiscal_years(fiscal_year)
-    if len(concepts) == 1 and (years is None or len(years) == 1) and last is None and not derive:
+    current = share_basis == "current"
+    if len(concepts) == 1 and (years is None or len(years) == 1) and last is None and not derive and not current:
         return get_financial_concept(
             company,
             concepts[0],
@@ -241,7 +266,7 @@ def concept_command(
             as_of=as_of,
             client=client,
         )
-    if len(concepts) == 1 and period == "all" and years is not None and last is None and not derive:
+    if len(concepts) == 1 and period == "all" and years is not None and last is None and not derive and not current:
         return _every_period_of(company, concepts[0], years, limit, unit, as_of, client)
     if limit is not None and derive and len(concepts) == 1 and (years is None or len(years) == 1) and last is None:
         # the N latest periods (of the year asked), derived ones among them: what the note's "ask with --derive q4"
@@ -264,6 +289,7 @@ def concept_command(
         derive=derive,  # type: ignore[arg-type]
         unit=unit,
         as_of=as_of,
+        share_basis=share_basis,  # type: ignore[arg-type]  # the CLI's string; _table checks it
         client=client,
     )
     return with_values(table) if len(concepts) == 1 else table
@@ -429,9 +455,14 @@ def _table(
     client: SecClient | None,
     unit: str | None = None,
     as_of: str | None = None,
+    share_basis: str = "as_reported",
 ) -> StatementResult:
     client = client or get_client()
     kinds = _validate(period, last, derive)
+    if share_basis not in ("as_reported", "current"):
+        raise EdgarError(
+            "invalid_argument", f"Unknown {param('share_basis')} {share_basis!r}.", "Use as_reported or current."
+        )
     years = parse_fiscal_years(fiscal_year)
     today = client.settings.clock().date()
     when = PIT.parse_as_of(as_of, today)
@@ -493,10 +524,85 @@ def _table(
         )
         result.as_of = when
         result.warnings.extend(resolved.warnings)  # the company named through a stale ticker file
-        return result
+        return _share_basis(result, facts, specs, share_basis)
     result = _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
     result.warnings.extend(resolved.warnings)
+    return _share_basis(result, facts, specs, share_basis)
+
+
+def _share_basis(result: StatementResult, facts: CompanyFacts, specs: list[Concept], basis: str) -> StatementResult:
+    """The table on the share basis asked for. as_reported: as it is, with a note naming share_basis current
+    when a row mixes share bases (some cells carry pre_split_ratio or pre_reverse_split_ratio, others not).
+    current: each such cell becomes a derived one on the basis after every later split, never silently: its
+    formula names the figure, the filing it came from and the split(s) (NVIDIA's FY2021 diluted EPS 1.73 in
+    0001045810-22-000036, restated for the 4-for-1 of 2021 but not the 10-for-1 of 2024: 1.73 / 10 = 0.173)."""
+    result.share_basis = cast(ShareBasis, basis)
+    by_name = {s.name: s for s in specs}
+    for row in result.rows:
+        if "shares" not in (row.unit or ""):
+            continue
+        old = [c for c in row.cells if c.fact and (c.fact.pre_split_ratio or c.fact.pre_reverse_split_ratio)]
+        if not old:
+            continue
+        if basis == "as_reported":
+            if any(c.fact and not (c.fact.pre_split_ratio or c.fact.pre_reverse_split_ratio) for c in row.cells):
+                row.notes.append(
+                    f"This row mixes share bases ({', '.join(c.column for c in old)} on an older one): "
+                    f"{param('share_basis')} current puts them on today's, each marked derived with its formula."
+                )
+            continue
+        spec = by_name.get(row.concept)
+        events = split_dates(build_series(facts, spec, row.unit).values, facts) if spec else {}
+        for c in old:
+            _to_current_basis(c, events)
+        # the warning not to compare them as they stand is answered: they are on today's basis now
+        stale = [w for w in row.warnings if w.startswith("Some values predate")]
+        row.warnings = [w for w in row.warnings if w not in stale]
+        result.warnings = [w for w in result.warnings if w not in {f"{row.label}: {x}" for x in stale}]
+        row.notes += [f"As filed: {w.split(' They are on the old share basis')[0]}" for w in stale]
+        row.notes.append(
+            f"{param('share_basis')} current: {', '.join(c.column for c in old)} "
+            f"{'is' if len(old) == 1 else 'are'} put on the share basis after the later split(s), derived "
+            "(each formula names the filed figure, its filing and the split)."
+        )
     return result
+
+
+def _to_current_basis(cell: StatementCell, events: dict[str, list[tuple[date, int]]]) -> None:
+    """``cell``'s filed figure on the share basis after the splits that came after it, as a derived cell."""
+    fact = cell.fact
+    assert fact is not None
+    per_share = "/shares" in fact.unit
+    forward = bool(fact.pre_split_ratio)
+    n = fact.pre_split_ratio or fact.pre_reverse_split_ratio
+    assert n
+    divide = forward == per_share  # a split lowers per-share values and raises counts; a reverse split the opposite
+    value = Decimal(str(fact.value)) / Decimal(str(n)) if divide else Decimal(str(fact.value)) * Decimal(str(n))
+    after = [(w, k) for w, k in events.get("stock_split" if forward else "reverse_split", []) if w > fact.filed]
+    product = 1
+    for _w, k in after:
+        product *= k
+    kind = "split" if forward else "reverse split or recapitalisation"
+    if after and product == n:
+        splits = " and ".join(
+            f"the {k}-for-1 {kind} first applied in filings of {w}"
+            if forward
+            else f"the 1-for-{k} {kind} first applied in filings of {w}"
+            for w, k in after
+        )
+    else:
+        splits = f"the later {kind}(s), {n}-for-1 in all" if forward else f"the later {kind}(s), 1-for-{n} in all"
+    shown: float | int = int(value) if not per_share and value == value.to_integral() else float(value)
+    cell.status = "derived"
+    cell.derived = True
+    cell.basis = "derived"
+    cell.formula = (
+        f"{fact.value} ({fact.form} {fact.accession_number}) {'/' if divide else '*'} {n} = {shown}: on the share "
+        f"basis after {splits}"
+    )
+    cell.inputs = [fact]
+    cell.fact = None
+    cell.value = shown
 
 
 def _rows_table(

@@ -12,6 +12,7 @@ import typer
 from ..concept_shown import concept_notes, concept_rows, concept_table
 from ..support import (
     AsOfOpt,
+    BasisOpt,
     ChartOpt,
     CompanyArg,
     DeriveOpt,
@@ -73,6 +74,7 @@ def concept_cmd(
     derive: DeriveOpt = None,
     unit: UnitOpt = None,
     as_of: AsOfOpt = None,
+    basis: BasisOpt = "as_reported",
     chart: ChartOpt = False,
     wide: WideOpt = False,
 ) -> None:
@@ -94,6 +96,7 @@ def concept_cmd(
             derive=comma_list(derive),
             unit=unit,
             as_of=as_of,
+            share_basis=basis,
         ),
         chart,
         not wide,

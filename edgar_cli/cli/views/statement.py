@@ -20,6 +20,7 @@ import typer
 
 from ..support import (
     AsOfOpt,
+    BasisOpt,
     ChartOpt,
     CompanyArg,
     DeriveOpt,
@@ -362,6 +363,7 @@ def statement_cmd(
     derive: DeriveOpt = None,
     unit: UnitOpt = None,
     as_of: AsOfOpt = None,
+    basis: BasisOpt = "as_reported",
     chart: ChartOpt = False,
     wide: WideOpt = False,
 ) -> None:
@@ -378,6 +380,7 @@ def statement_cmd(
             derive=comma_list(derive),  # type: ignore[arg-type]  # the CLI's strings; get_financial_statement checks them
             unit=unit,
             as_of=as_of,
+            share_basis=basis,
         ),
         chart,
         not wide,
