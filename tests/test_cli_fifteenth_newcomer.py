@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
-import pty
 import re
-import subprocess
 
 import pytest
 
@@ -30,22 +27,9 @@ def aapl_index(mirror, tmp_path_factory):
 
 
 def _on_a_terminal(args: list[str], env: dict, columns: int) -> tuple[int, str]:
-    """``edgar ARGS`` with stdout and stderr on one pseudo-terminal COLUMNS wide, as a person sees it."""
-    from support import edgar_command, read_terminal
+    from support import on_a_terminal
 
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(
-        edgar_command() + args,
-        stdin=subprocess.DEVNULL,
-        stdout=slave,
-        stderr=slave,
-        env={**env, "COLUMNS": str(columns), "NO_COLOR": "1"},
-    )
-    os.close(slave)
-    screen = read_terminal(master, proc, 60)
-    proc.wait(timeout=10)
-    os.close(master)
-    return proc.returncode, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.decode(errors="replace").replace("\r\n", "\n"))
+    return on_a_terminal(args, env, columns)
 
 
 @pytest.mark.parametrize("columns", [80, 200])

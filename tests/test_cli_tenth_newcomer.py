@@ -177,28 +177,9 @@ def test_a_misspelt_name_offered_as_did_you_mean_is_not_called_a_different_compa
 
 
 def _on_an_80_column_terminal(args: list[str], env: dict) -> tuple[int, str]:
-    """``edgar ARGS`` with stdout and stderr on one pseudo-terminal 80 columns wide, as a person sees it."""
-    import os
-    import pty
-    import re
-    import subprocess
+    from support import on_a_terminal
 
-    from support import edgar_command, read_terminal
-
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(
-        edgar_command() + args,
-        stdin=subprocess.DEVNULL,
-        stdout=slave,
-        stderr=slave,
-        env={**env, "COLUMNS": "80", "NO_COLOR": "1"},
-    )
-    os.close(slave)
-    screen = read_terminal(master, proc, 60)
-    proc.wait(timeout=10)
-    os.close(master)
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.decode(errors="replace").replace("\r\n", "\n"))
-    return proc.returncode, text
+    return on_a_terminal(args, env, 80)
 
 
 @pytest.mark.parametrize(

@@ -132,3 +132,24 @@ def run_docs_recipe(mirror_url: str, tmp_path, marker: str) -> list[list[str]]:
     proc = subprocess.run(["bash", "-e", "-c", block], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     return [line.split("|") for line in proc.stdout.splitlines()]
+
+
+def on_a_terminal(args: list[str], env: dict, columns: int = 80, timeout: float = 60) -> tuple[int, str]:
+    """``edgar ARGS`` with stdout and stderr on one pseudo-terminal ``columns`` wide (NO_COLOR), as a person sees
+    it: its exit status and the screen's text, ANSI sequences removed and line ends as ``\\n``."""
+    import pty
+    import re
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        edgar_command() + args,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        env={**env, "COLUMNS": str(columns), "NO_COLOR": "1"},
+    )
+    os.close(slave)
+    screen = read_terminal(master, proc, timeout)
+    proc.wait(timeout=10)
+    os.close(master)
+    return proc.returncode, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.decode(errors="replace").replace("\r\n", "\n"))
