@@ -313,6 +313,9 @@ _RESTATED_VALUE = lazy(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
 
 
 _HEAD = lazy(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?")
+# The words right before a figure that a value was revised from ("were revised from", "restated from"): that
+# figure is the value first reported, the one it was revised to the restated
+_REVISED_FROM = lazy(r"\b(?:restated|revised|amended|adjusted)\s+(?:\w+\s+){0,2}?from\s*$", re.I)
 
 
 def _value_said(fig: Figure) -> str | None:
@@ -326,6 +329,9 @@ def _value_said(fig: Figure) -> str | None:
         ]
         return max(cues)[1] if cues else None
 
+    if _REVISED_FROM.search(fig.clause):
+        # "were revised from $2.8 million to $4.4 million": the value revised from is the one first reported
+        return "original"
     head = _HEAD.match(fig.after)
     # (the clause's own head is the figure before's: "$671.5 million as first reported and $675.2 million ...")
     lead_head = _HEAD.match(fig.clause) if fig.lead != fig.clause else None
