@@ -399,6 +399,32 @@ def _basis_cues(fig: Figure) -> list[tuple[str, str]]:
     return own or [(kind, m.group(0)) for m, kind in cues(fig.context) if not _OWNED.search(fig.context[: m.start()])]
 
 
+# "After the three-for-one split, ...": a split that says when, opening the sentence, not a basis it restates to
+_AFTER_SPLIT_OPENING = lazy(rf"^\s*after\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}{_SPLIT}\s*,", re.I)
+
+
+# "After the three-for-one split, ...": a split that says when, opening the sentence, not a basis it restates to
+_AFTER_SPLIT_OPENING = lazy(rf"^\s*after\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}{_SPLIT}\s*,", re.I)
+
+
+# Words of a tag that make it a part of another tag's measure, not another label for it
+_PART_OF_MEASURE = frozenset({"current", "noncurrent"})
+
+
+def _dated_base_after_split(fig: Figure) -> bool:
+    """Is the figure a comparison's base with its own date ("up from 1.04 billion on July 19, 2022") in a sentence
+    whose only share-basis cue is an opening "After the ... split," (a time, not "split-adjusted")?"""
+    cues = _basis_cues(fig)
+    opening = _AFTER_SPLIT_OPENING.match(fig.context)
+    return (
+        opening is not None
+        and all(kind == "adjusted" and words in opening.group(0) for kind, words in cues)
+        and bool(_BASE_CUE.search(fig.clause))
+        and fig.period_end is not None
+        and fig.period_source == "next_to_figure"
+    )
+
+
 def figure_share_basis(fig: Figure) -> str | None:
     """The share basis a sentence states for one figure (:func:`_basis_cues`): "adjusted", "original" or None."""
     kinds = {kind for kind, _words in _basis_cues(fig)}
@@ -2126,6 +2152,18 @@ class Grounder(Derived):
                 f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "  # type: ignore[arg-type]  # restated: has one
                 f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}."
             )
+        elif said == "adjusted" and old and _dated_base_after_split(fig):
+            # "After the three-for-one split, Tesla had 3.16 billion shares ..., up from 1.04 billion on July 19,
+            # 2022": "after the split" says when the sentence's count is; a base dated before the split may be
+            # that date's count as reported, so edgar cannot tell which basis the sentence means for it
+            row.status = "unchecked"
+            row.reason = (
+                f"{fig.text} is {G.describe_period(f)}'s value as reported before a split ({f.matched_tag} = "
+                f"{S.fmt(f.value)} {f.unit}, {f.accession_number}), the date the sentence gives it; the sentence "
+                "says only that its other figures come after the split, so edgar cannot tell whether it means "
+                "this count on that date's basis or on today's (see the pre-split note)."
+            )
+            row.support = None
         elif said == "adjusted" and old:
             row.status = "ungrounded"
             row.reason = (
