@@ -403,10 +403,6 @@ def _basis_cues(fig: Figure) -> list[tuple[str, str]]:
 _AFTER_SPLIT_OPENING = lazy(rf"^\s*after\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}{_SPLIT}\s*,", re.I)
 
 
-# "After the three-for-one split, ...": a split that says when, opening the sentence, not a basis it restates to
-_AFTER_SPLIT_OPENING = lazy(rf"^\s*after\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}{_SPLIT}\s*,", re.I)
-
-
 # Words of a tag that make it a part of another tag's measure, not another label for it
 _PART_OF_MEASURE = frozenset({"current", "noncurrent"})
 
@@ -1675,6 +1671,19 @@ class Grounder(Derived):
             firm = best >= 2
             actual = [f for f in self._tag_facts(tags, claim) if f.value] if claim.stated and firm else []
             actual = actual if len({f.matched_tag for f in actual}) <= 6 else []
+            narrower = self._narrower_line(fig, claim, matches, {f.matched_tag for f in actual})
+            if actual and narrower is not None:
+                # "other current liabilities" names OtherLiabilitiesCurrent by its words, but a filer labels a
+                # line of one more word (OtherAccruedLiabilitiesCurrent) the same way: edgar cannot tell which
+                shown = "; ".join(f"{f.matched_tag} = {S.fmt(f.value)} {f.unit}" for f in actual[:3])
+                n = narrower.fact
+                row.reason = (
+                    f"The answer's words name {shown} for {G.describe_period(actual[0])}, which does not round "
+                    f"to {fig.text}; but {n.matched_tag} = {S.fmt(n.value)} {n.unit} for {G.describe_period(n)} "
+                    f"({n.form} {n.accession_number}) does, and a filing may label that line with the same words: "
+                    "edgar cannot tell which line the answer means."
+                )
+                return row
             if actual:
                 row.status = "ungrounded"
                 shown = "; ".join(f"{f.matched_tag} = {S.fmt(f.value)} {f.unit}" for f in actual[:3])
@@ -1715,6 +1724,22 @@ class Grounder(Derived):
         row.reason = f"No value in {where}{when} rounds to {fig.text}, and no ratio or change of facts gives it."
         self._note_coincidences(fig, row, claim, matches, None)
         return row
+
+    def _narrower_line(self, fig: Figure, claim: P.Claim, matches: list[G.Match], named: set[str]) -> G.Match | None:
+        """A fact of the claimed period that rounds to the figure and whose tag is a named tag with one word more
+        (OtherAccruedLiabilitiesCurrent for "other current liabilities", named OtherLiabilitiesCurrent): the
+        same words may be the filer's label of that line, so the named tag's other value proves nothing."""
+        if _WHOLE.search(fig.clause[-80:] + " " + _own_after(fig)[:40]):
+            return None  # "total remaining performance obligation" is not its current part
+        own = [W.tag_words(t) for t in named]
+        for m in matches:
+            words = W.tag_words(m.fact.matched_tag)
+            if m.fact.matched_tag in named or not claim.accepts(m.fact) or not self._sign_ok(fig, m):
+                continue
+            # (a current or noncurrent part is another measure, never a label of the whole: "RPO" is not current RPO)
+            if any(w < words and len(words - w) == 1 and not words - w & _PART_OF_MEASURE for w in own):
+                return m
+        return None
 
     def _qualified_tag(self, fig: Figure) -> bool:
         """Do the figure's words, a qualifier with a catalogue concept ("deferred tax liabilities"), name a tag of
