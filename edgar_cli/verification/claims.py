@@ -529,12 +529,20 @@ _COMPARED_TO = lazy(
 )
 
 
+# A date said of a share count ("as of October 18, 2022", "on July 19, 2022"), dropped from the words between it and
+# the count compared with it
+_DATE_BETWEEN = lazy(r"\s*\b(?:as\s+of|on|at)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4}", re.I)
+
+
 def _compared_shares(text: str, figures: list[Figure]) -> None:
     """A number with no currency compared with a share count is a share count too ("about 15.00 billion in
     fiscal 2025, down from 15.41 billion")."""
-    for prev, fig in zip(figures, figures[1:]):
+    amounts = [f for f in figures if f.kind in NUMERIC]  # a count's own date between them is no figure compared
+    for prev, fig in zip(amounts, amounts[1:]):
         if prev.kind == "shares" and fig.kind == "money" and not fig.currency:
-            if _COMPARED_TO.fullmatch(text[prev.end : fig.start]):
+            between = text[prev.end : fig.start]
+            # "3.16 billion shares outstanding as of October 18, 2022, up from": the count's date is not a word
+            if _COMPARED_TO.fullmatch(_DATE_BETWEEN.sub("", between)):
                 fig.kind = "shares"
 
 

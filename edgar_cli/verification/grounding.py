@@ -313,6 +313,9 @@ _RESTATED_VALUE = lazy(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
 
 
 _HEAD = lazy(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?")
+# The words right before a figure that a value was revised from ("were revised from", "restated from"): that
+# figure is the value first reported, the one it was revised to the restated
+_REVISED_FROM = lazy(r"\b(?:restated|revised|amended|adjusted)\s+(?:\w+\s+){0,2}?from\s*$", re.I)
 
 
 def _value_said(fig: Figure) -> str | None:
@@ -326,6 +329,9 @@ def _value_said(fig: Figure) -> str | None:
         ]
         return max(cues)[1] if cues else None
 
+    if _REVISED_FROM.search(fig.clause):
+        # "were revised from $2.8 million to $4.4 million": the value revised from is the one first reported
+        return "original"
     head = _HEAD.match(fig.after)
     # (the clause's own head is the figure before's: "$671.5 million as first reported and $675.2 million ...")
     lead_head = _HEAD.match(fig.clause) if fig.lead != fig.clause else None
@@ -391,6 +397,28 @@ def _basis_cues(fig: Figure) -> list[tuple[str, str]]:
 
     own = [(kind, m.group(0)) for m, kind in cues(fig.after) if re.fullmatch(_OWN_CUE, fig.after[: m.start()], re.I)]
     return own or [(kind, m.group(0)) for m, kind in cues(fig.context) if not _OWNED.search(fig.context[: m.start()])]
+
+
+# "After the three-for-one split, ...": a split that says when, opening the sentence, not a basis it restates to
+_AFTER_SPLIT_OPENING = lazy(rf"^\s*after\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}{_SPLIT}\s*,", re.I)
+
+
+# Words of a tag that make it a part of another tag's measure, not another label for it
+_PART_OF_MEASURE = frozenset({"current", "noncurrent"})
+
+
+def _dated_base_after_split(fig: Figure) -> bool:
+    """Is the figure a comparison's base with its own date ("up from 1.04 billion on July 19, 2022") in a sentence
+    whose only share-basis cue is an opening "After the ... split," (a time, not "split-adjusted")?"""
+    cues = _basis_cues(fig)
+    opening = _AFTER_SPLIT_OPENING.match(fig.context)
+    return (
+        opening is not None
+        and all(kind == "adjusted" and words in opening.group(0) for kind, words in cues)
+        and bool(_BASE_CUE.search(fig.clause))
+        and fig.period_end is not None
+        and fig.period_source == "next_to_figure"
+    )
 
 
 def figure_share_basis(fig: Figure) -> str | None:
@@ -1643,6 +1671,19 @@ class Grounder(Derived):
             firm = best >= 2
             actual = [f for f in self._tag_facts(tags, claim) if f.value] if claim.stated and firm else []
             actual = actual if len({f.matched_tag for f in actual}) <= 6 else []
+            narrower = self._narrower_line(fig, claim, matches, {f.matched_tag for f in actual})
+            if actual and narrower is not None:
+                # "other current liabilities" names OtherLiabilitiesCurrent by its words, but a filer labels a
+                # line of one more word (OtherAccruedLiabilitiesCurrent) the same way: edgar cannot tell which
+                shown = "; ".join(f"{f.matched_tag} = {S.fmt(f.value)} {f.unit}" for f in actual[:3])
+                n = narrower.fact
+                row.reason = (
+                    f"The answer's words name {shown} for {G.describe_period(actual[0])}, which does not round "
+                    f"to {fig.text}; but {n.matched_tag} = {S.fmt(n.value)} {n.unit} for {G.describe_period(n)} "
+                    f"({n.form} {n.accession_number}) does, and a filing may label that line with the same words: "
+                    "edgar cannot tell which line the answer means."
+                )
+                return row
             if actual:
                 row.status = "ungrounded"
                 shown = "; ".join(f"{f.matched_tag} = {S.fmt(f.value)} {f.unit}" for f in actual[:3])
@@ -1683,6 +1724,22 @@ class Grounder(Derived):
         row.reason = f"No value in {where}{when} rounds to {fig.text}, and no ratio or change of facts gives it."
         self._note_coincidences(fig, row, claim, matches, None)
         return row
+
+    def _narrower_line(self, fig: Figure, claim: P.Claim, matches: list[G.Match], named: set[str]) -> G.Match | None:
+        """A fact of the claimed period that rounds to the figure and whose tag is a named tag with one word more
+        (OtherAccruedLiabilitiesCurrent for "other current liabilities", named OtherLiabilitiesCurrent): the
+        same words may be the filer's label of that line, so the named tag's other value proves nothing."""
+        if _WHOLE.search(fig.clause[-80:] + " " + _own_after(fig)[:40]):
+            return None  # "total remaining performance obligation" is not its current part
+        own = [W.tag_words(t) for t in named]
+        for m in matches:
+            words = W.tag_words(m.fact.matched_tag)
+            if m.fact.matched_tag in named or not claim.accepts(m.fact) or not self._sign_ok(fig, m):
+                continue
+            # (a current or noncurrent part is another measure, never a label of the whole: "RPO" is not current RPO)
+            if any(w < words and len(words - w) == 1 and not words - w & _PART_OF_MEASURE for w in own):
+                return m
+        return None
 
     def _qualified_tag(self, fig: Figure) -> bool:
         """Do the figure's words, a qualifier with a catalogue concept ("deferred tax liabilities"), name a tag of
@@ -2120,6 +2177,18 @@ class Grounder(Derived):
                 f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "  # type: ignore[arg-type]  # restated: has one
                 f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}."
             )
+        elif said == "adjusted" and old and _dated_base_after_split(fig):
+            # "After the three-for-one split, Tesla had 3.16 billion shares ..., up from 1.04 billion on July 19,
+            # 2022": "after the split" says when the sentence's count is; a base dated before the split may be
+            # that date's count as reported, so edgar cannot tell which basis the sentence means for it
+            row.status = "unchecked"
+            row.reason = (
+                f"{fig.text} is {G.describe_period(f)}'s value as reported before a split ({f.matched_tag} = "
+                f"{S.fmt(f.value)} {f.unit}, {f.accession_number}), the date the sentence gives it; the sentence "
+                "says only that its other figures come after the split, so edgar cannot tell whether it means "
+                "this count on that date's basis or on today's (see the pre-split note)."
+            )
+            row.support = None
         elif said == "adjusted" and old:
             row.status = "ungrounded"
             row.reason = (

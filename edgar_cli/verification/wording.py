@@ -259,6 +259,8 @@ def qualifier(before: str, company_words: frozenset[str]) -> str | None:
         or _MONTH_QUARTER.fullmatch(low)
         or re.search(r"['\u2019]s?$", low)
         or re.fullmatch(r"[\d.,$%]+", low)
+        # ("3.16 billion shares outstanding": the scale of the figure before the concept, not a part of it)
+        or low in ("thousand", "million", "billion", "trillion", "mn", "bn")
         or re.fullmatch(r"(?:fy|q[1-4])?'?\d{2,4}", low)
         or low in company_words
     ):
