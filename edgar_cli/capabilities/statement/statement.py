@@ -368,14 +368,17 @@ def _every_period_of(
     unsummed = [m for m in missing if gaps and "cannot be summed without a guess" in m.message]
     if unsummed:
         head = re.match(r"No (\S+) values of any period for (.+?) in fiscal year \d+", unsummed[0].message)
-        fys = sorted(int(m.message.split(" in fiscal year ", 1)[1][:4]) for m in unsummed)
-        warnings.append(
-            f"No {head.group(1) if head else concept} values of any period for "
-            f"{head.group(2) if head else company} in fiscal year{'s' if len(fys) > 1 else ''} "
-            f"{', '.join(str(y) for y in fys[:-1])}{' and ' if len(fys) > 1 else ''}{fys[-1]}: every date there "
-            "has the lines it is summed from but cannot be summed without a guess (the note on dates not summed "
-            "says which and why)."
-        )
+        fys = sorted({int(y.group(1)) for m in unsummed if (y := re.search(r" in fiscal year (\d{4})", m.message))})
+        if not fys:  # a message worded otherwise: said as it is
+            warnings += [m.message for m in unsummed]
+        else:
+            warnings.append(
+                f"No {head.group(1) if head else concept} values of any period for "
+                f"{head.group(2) if head else company} in fiscal year{'s' if len(fys) > 1 else ''} "
+                f"{', '.join(str(y) for y in fys[:-1])}{' and ' if len(fys) > 1 else ''}{fys[-1]}: every date there "
+                "has the lines it is summed from but cannot be summed without a guess (the note on dates not summed "
+                "says which and why)."
+            )
     warnings += [m.message for m in missing if m not in unsummed]
     warnings = list(dict.fromkeys(([apart] if apart else []) + warnings))
     past_facts = any(m.message.find("XBRL facts end at") >= 0 for m in missing) or any(
