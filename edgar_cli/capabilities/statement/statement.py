@@ -60,7 +60,7 @@ from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter, runs_in_words
 from ...xbrl.presets import preset
 from ...xbrl.records import FactRecord
-from ...xbrl.series import Series, build_series, currency_note, split_dates, translation_notes
+from ...xbrl.series import Series, build_series, currency_note, split_dates, translation_notes, unit_family
 from ..arguments import DEFAULT_LIMIT, MAX_LIMIT, check_between, parse_fiscal_years
 from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
@@ -571,6 +571,17 @@ def _share_basis(result: StatementResult, facts: CompanyFacts, specs: list[Conce
     return result
 
 
+def _monetary(facts: CompanyFacts, spec: Concept) -> bool:
+    """True when a unit asked for (a currency) applies to ``spec``'s row: a monetary concept, or a raw tag the
+    filer reports in a currency (TSMC's ifrs-full:LongtermBorrowings in TWD and USD); never a share count."""
+    if spec.unit in ("currency", "currency/shares"):
+        return True
+    if not spec.raw:
+        return False
+    units = (facts.tag(spec.chain[0].tag) or {}).get("units") or {}
+    return any(unit_family(u) in ("currency", "currency/shares") for u in units)
+
+
 def _to_current_basis(cell: StatementCell, events: dict[str, list[tuple[date, int]]]) -> None:
     """``cell``'s filed figure on the share basis after the splits that came after it, as a derived cell."""
     fact = cell.fact
@@ -625,11 +636,12 @@ def _rows_table(
     """The table of ``specs`` for ``facts``; ``explained``: {fiscal year: why it has no value} for years asked
     that the table lacks for a reason known beforehand (a range as known on a date: a year not over then);
     ``as_of``: the date ``facts`` are as known on (a row none of whose tags were reported is said of it)."""
-    # A unit (a currency) applies to the monetary rows; share counts and per-share rows keep theirs.
+    # A unit (a currency) applies to the monetary rows, a raw tag's included (its unit is what the filer tagged);
+    # share counts and per-share rows keep theirs.
     rows = [
         _Row(
             spec,
-            build_series(facts, spec, unit if spec.unit in ("currency", "currency/shares") else None),
+            build_series(facts, spec, unit if _monetary(facts, spec) else None),
             period,
             facts.reporting_currency,
             as_of,

@@ -1,0 +1,31 @@
+"""A seventeenth newcomer's analyst tasks from the README alone (issue 36), through the real CLI: a unit asked for
+applies to a raw tag's row of a table of several concepts, as it does to the tag alone."""
+
+from __future__ import annotations
+
+
+# TSMC's ifrs-full:LongtermBorrowings at 2024-12-31 in its 20-F 0001193125-25-083423: 31,824,400,000 TWD and its
+# convenience translation 970,500,000 USD; NVIDIA's us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding for
+# FY2024 (a share count: no currency applies) beside revenue 60,922,000,000 USD (0001045810-24-000029).
+def test_a_unit_asked_for_applies_to_a_raw_tags_row_beside_a_concept(edgar):
+    r = edgar(
+        "concept", "TSM", "ifrs-full:LongtermBorrowings", "long_term_debt", "--fy", "2024", "--unit", "USD", "--json"
+    )
+    assert r.rc == 0, r.err
+    cells = {row["concept"]: row["cells"][0] for row in r.json()["rows"]}
+    raw = cells["ifrs-full:LongtermBorrowings"]
+    assert (raw["value"], raw["unit"]) == (970_500_000, "USD"), raw
+    assert raw["fact"]["accession_number"] == "0001193125-25-083423"
+    assert "ask for them with --unit USD" not in r.err  # the advice is not given for what was asked
+
+
+def test_a_currency_asked_for_leaves_a_raw_share_count_in_shares(edgar):
+    r = edgar(
+        "concept", "NVDA", "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding", "revenue",
+        "--fy", "2024", "--unit", "USD", "--json",
+    )  # fmt: skip
+    assert r.rc == 0, r.err
+    cells = {row["concept"]: row["cells"][0] for row in r.json()["rows"]}
+    assert cells["us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"]["unit"] == "shares"
+    assert cells["us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"]["value"] is not None
+    assert (cells["revenue"]["value"], cells["revenue"]["unit"]) == (60_922_000_000, "USD")
