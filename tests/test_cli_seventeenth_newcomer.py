@@ -29,3 +29,15 @@ def test_a_currency_asked_for_leaves_a_raw_share_count_in_shares(edgar):
     assert cells["us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"]["unit"] == "shares"
     assert cells["us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"]["value"] is not None
     assert (cells["revenue"]["value"], cells["revenue"]["unit"]) == (60_922_000_000, "USD")
+
+
+# Tesla's facts end at 2022-09-30; its FY2021 operating income 6,523,000,000 is in 0000950170-22-000796.
+def test_compare_says_a_companys_facts_end_once_for_the_table_not_again_in_its_row(edgar):
+    r = edgar("compare", "operating_income", "AAPL", "NVDA", "TSLA", "--fy", "2021", "--json")
+    body = r.json()
+    tesla = next(row for row in body["rows"] if row["cik"] == "0001318605")
+    assert tesla["value"] == 6_523_000_000 and tesla["accession_number"] == "0000950170-22-000796"
+    said = [n for n in body["notes"] + tesla["notes"] if "XBRL facts end at 2022-09-30" in n]
+    assert len(said) == 1 and said[0] in body["notes"], (body["notes"], tesla["notes"])
+    table = edgar("compare", "operating_income", "AAPL", "NVDA", "TSLA", "--fy", "2021", "--format", "table")
+    assert (table.out + table.err).count("XBRL facts end at 2022-09-30") == 1, table.err

@@ -415,6 +415,9 @@ def compare_companies(
         gap = span_coverage_note(e.facts, years if of_years else None, quarters=period != "annual")
         if gap and e.ref.cik in shown_ciks:
             (notes if is_inside_note(gap) else warnings).append(gap)
+            for r in rows:  # said once for the table, not again in the company's row
+                if r.cik == e.ref.cik and gap in r.notes:
+                    r.notes = [n for n in r.notes if n != gap]
     warnings.extend(ticker_file_warnings(client))  # the companies named through a stale ticker file
     mixed_units = len({r.unit for r in rows}) > 1
     if sort == "value" and mixed_units:
