@@ -41,3 +41,15 @@ def test_compare_says_a_companys_facts_end_once_for_the_table_not_again_in_its_r
     assert len(said) == 1 and said[0] in body["notes"], (body["notes"], tesla["notes"])
     table = edgar("compare", "operating_income", "AAPL", "NVDA", "TSLA", "--fy", "2021", "--format", "table")
     assert (table.out + table.err).count("XBRL facts end at 2022-09-30") == 1, table.err
+
+
+# TSMC's total_debt refusal names its IFRS lines at 2024-12-31 (20-F 0001193125-25-083423): "... (each at the
+# latest year end asked; edgar does not add them): ifrs-full:CurrentPortionOfLongtermBorrowings 59,857,900,000 TWD
+# ..." - "edgar does" is prose, no command to keep on one line, so the suggestion wraps within 80 columns.
+def test_prose_beginning_with_edgar_wraps_at_80_columns_like_any_other(mirror, tmp_path):
+    from support import edgar_env, on_a_terminal
+
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    rc, screen = on_a_terminal(["concept", "TSM", "total_debt", "--fy", "2024"], env, 80)
+    assert rc != 0 and "59,857,900,000 TWD" in screen, screen
+    assert max(len(line) for line in screen.splitlines()) <= 80, screen

@@ -204,13 +204,16 @@ _PROSE = {"and", "or", "to", "for", "with", "then", "instead", "if", "the", "a",
 
 
 def _join_commands(text: str) -> str:
-    """The spaces inside "edgar COMMAND ARGS..." made unbreakable, up to the word that ends its clause (a word
-    ending in . ; , or ), or before a prose word such as "or"/"and")."""
+    """The spaces inside "edgar COMMAND ARGS..." (COMMAND one of the CLI's) made unbreakable, up to the word that
+    ends its clause (a word ending in . ; , or ), or before a prose word such as "or"/"and")."""
+    from .views import COMMANDS
+
     words = text.split(" ")
     out: list[str] = []
     i = 0
     while i < len(words):
-        if words[i] == "edgar" and i + 1 < len(words) and words[i + 1][:1].isalpha():
+        # a command is "edgar" then one of its commands: "edgar does not add them" is prose
+        if words[i] == "edgar" and i + 1 < len(words) and words[i + 1] in COMMANDS:
             j = i + 1
             while j < len(words):
                 w = words[j]
