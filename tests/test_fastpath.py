@@ -52,6 +52,7 @@ def _same_values(fast: dict, typer_params: dict, args: list[str]) -> None:
     assert (typer_params.pop("company"), list(typer_params.pop("concepts"))) == (fast["company"], [fast["concept"]])
     assert (typer_params.pop("period"), typer_params.pop("limit")) == (fast["period"], fast["limit"]), args
     assert typer_params.pop("as_of") == fast["as_of"], args
+    assert typer_params.pop("basis") == "as_reported", args  # the grammar takes no --basis: Typer's default
     assert {k: v for k, v in typer_params.items() if v not in (None, False)} == {}, args
 
 
